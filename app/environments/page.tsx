@@ -1,0 +1,65 @@
+import { describeEnv, listEnvSpecs } from '@/lib/envs/registry';
+
+export const metadata = { title: 'Environments' };
+
+export default function EnvironmentsPage() {
+  const envs = listEnvSpecs().map(describeEnv);
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-xl font-semibold">Environments</h1>
+        <p className="mt-1 text-sm text-slate-600">Built-in, seeded environments. A task is reproducible from its type and seed.</p>
+      </div>
+      {envs.map((e) => (
+        <section key={e.id} className="rounded-lg border border-slate-200 bg-white p-4" data-testid="env-card" data-env-id={e.id}>
+          <div className="flex items-baseline justify-between gap-4">
+            <h2 className="font-semibold">{e.name}</h2>
+            <span className="font-mono text-xs text-slate-500">{e.version} · max {e.maxSteps} steps</span>
+          </div>
+          <p className="mt-1 text-sm text-slate-600">{e.description}</p>
+          <div className="mt-4 grid gap-6 md:grid-cols-2">
+            <div>
+              <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Task types (default split)</h3>
+              <ul className="mt-2 divide-y divide-slate-100 text-sm">
+                {e.taskTypes.map((t) => (
+                  <li key={t.id} className="flex items-start justify-between gap-3 py-1.5">
+                    <div>
+                      <div className="font-mono text-xs">{t.id}</div>
+                      <div className="text-xs text-slate-500">{t.description}</div>
+                    </div>
+                    <span
+                      className={`shrink-0 rounded px-1.5 py-0.5 text-xs ${t.split === 'train' ? 'bg-indigo-50 text-indigo-700' : 'bg-amber-50 text-amber-800'}`}
+                    >
+                      {t.split === 'train' ? 'train' : 'held-out'}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <div>
+              <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Pitfalls and their lessons</h3>
+              <ul className="mt-2 space-y-2 text-sm">
+                {e.pitfalls.map((p) => (
+                  <li key={p.id}>
+                    <span className="font-mono text-xs text-amber-800">{p.id}</span> — {p.description}
+                    <div className="text-xs text-slate-500">lesson: {p.lesson}</div>
+                  </li>
+                ))}
+              </ul>
+              <h3 className="mt-4 text-xs font-semibold uppercase tracking-wide text-slate-500">Negative feedback</h3>
+              <ul className="mt-1 font-mono text-xs text-slate-600">
+                {e.negativeFeedback.map((n) => (
+                  <li key={n}>/{n}/</li>
+                ))}
+              </ul>
+            </div>
+          </div>
+          <details className="mt-4">
+            <summary className="cursor-pointer text-sm text-slate-700">Initial system prompt (sp₀)</summary>
+            <pre className="mt-2 whitespace-pre-wrap rounded bg-slate-50 p-3 font-mono text-xs">{e.initialSystemPrompt}</pre>
+          </details>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { ictConfigSchema } from '../lib/ict/config';
+import { createDbRecorder } from './recorder';
+import { openDatabase } from './open';
+import { listEpisodesByRun, listSteps } from './queries/episodes';
+import { claimNextRun, finishRun, getRunById, heartbeatRun, insertRun, listRuns, requestCancel } from './queries/runs';
+import { getRunView } from './queries/views';
+
+const config = ictConfigSchema.parse({ name: 'db test', env: 'household', seed: 3 });
+
+function freshDb() {
+  const db = openDatabase(':memory:');
+  const id = insertRun(db, { name: config.name, kind: 'ict', config, seed: config.seed });
+  return { db, id };
+}
+
+describe('db', () => {
+  it('migrates an in-memory database and round-trips a run with its config', () => {
+    const { db, id } = freshDb();
+    const run = getRunById(db, { id })!;
+    expect(run).toMatchObject({ id, name: 'db test', kind: 'ict', status: 'queued', seed: 3, attempts: 0, cancelRequested: false });
+    expect(run.config).toEqual(config);
+    expect(listRuns(db)).toMatchObject([{ id, name: 'db test', env: 'household', lastValReward: null }]);
+  });
+
+  it('claims a queued run once, and takes over a run whose worker went silent', () => {
+    const { db, id } = freshDb();
+    expect(claimNextRun(db, { workerId: 'a', now: 1000, staleMs: 500 })).toMatchObject({ id, status: 'running', claimedBy: 'a', attempts: 1 });
+    expect(claimNextRun(db, { workerId: 'b', now: 1200, staleMs: 500 })).toBeUndefined();
+    expect(heartbeatRun(db, { id, workerId: 'a', now: 1300 })).toEqual({ owned: true, cancelRequested: false });
+    expect(claimNextRun(db, { workerId: 'b', now: 2000, staleMs: 500 })).toMatchObject({ id, claimedBy: 'b', attempts: 2 });
+    // The old worker learns it lost the run and cannot finish it.
+    expect(heartbeatRun(db, { id, workerId: 'a', now: 2100 }).owned).toBe(false);
+    expect(finishRun(db, { id, workerId: 'a', status: 'done', now: 2100 })).toBe(false);
+    expect(finishRun(db, { id, workerId: 'b', status: 'done', now: 2200 })).toBe(true);
+    expect(getRunById(db, { id })!.status).toBe('done');
+  });
+
+  it('takes over at once a run whose worker is known dead', () => {
+    const { db, id } = freshDb();
+    claimNextRun(db, { workerId: 'host:1', now: 1000, staleMs: 60_000 });
+    expect(claimNextRun(db, { workerId: 'host:2', now: 1001, staleMs: 60_000 })).toBeUndefined();
+    expect(claimNextRun(db, { workerId: 'host:2', now: 1001, staleMs: 60_000, deadWorkers: ['host:1'] })).toMatchObject({ id, claimedBy: 'host:2' });
+  });
+
+  it('cancels queued runs at once and flags running ones', () => {
+    const { db, id } = freshDb();
+    expect(requestCancel(db, { id, now: 5 })).toBe('canceled');
+    expect(requestCancel(db, { id: 999, now: 5 })).toBeUndefined();
+    const id2 = insertRun(db, { name: 'b', kind: 'ict', config, seed: 1 });
+    claimNextRun(db, { workerId: 'w', now: 10, staleMs: 1000 });
+    expect(requestCancel(db, { id: id2, now: 11 })).toBe('running');
+    expect(heartbeatRun(db, { id: id2, workerId: 'w', now: 12 })).toEqual({ owned: true, cancelRequested: true });
+  });
+
+  it('records episodes, steps and meta-turns, and discards unfinished episodes on resume', async () => {
+    const { db, id } = freshDb();
+    const rec = createDbRecorder(db, id);
+    const task = { envId: 'household', taskType: 'pick_and_place', taskId: 'pick_and_place-1', seed: 1 };
+    await rec.metaTurnStarted(0, 'sp0');
+    const e1 = await rec.episodeStarted({ key: 'mt0/train/0', metaTurnIndex: 0, role: 'train', task, envVersion: 'v', goal: 'g', systemPrompt: 'sp0' });
+    const step = { index: 0, observation: 'o', availableActions: ['look'], thought: 't', proposedAction: 'look', executedAction: 'look', feedback: 'Nothing happens.', reward: 0, done: false, negative: true, latencyMs: 1.5, calls: [] };
+    await rec.stepRecorded(e1, step);
+    await rec.episodeFinished(e1, { status: 'done', success: true, totalReward: 1, stepCount: 1, negativeCount: 1, error: null });
+    const e2 = await rec.episodeStarted({ key: 'mt0/train/1', metaTurnIndex: 0, role: 'train', task, envVersion: 'v', goal: 'g', systemPrompt: 'sp0' });
+    await rec.stepRecorded(e2, step);
+    await expect(rec.episodeStarted({ key: 'mt0/train/0', metaTurnIndex: 0, role: 'train', task, envVersion: 'v', goal: 'g', systemPrompt: 'sp0' })).rejects.toThrow();
+
+    await rec.metaTurnRecorded({ index: 0, trainReward: 0.5, valReward: 0.25, trainSuccess: 0.5, valSuccess: 0.25 });
+    await rec.reflectionRecorded({ index: 0, input: 'in', output: 'out', analysis: 'a', nextPrompt: 'sp1', error: null });
+    expect(await rec.loadMetaTurns()).toEqual([{ index: 0, systemPrompt: 'sp0', nextPrompt: 'sp1' }]);
+
+    const finished = await rec.loadFinishedEpisodes(0);
+    expect(finished).toHaveLength(1);
+    expect(finished[0]).toMatchObject({ id: e1, key: 'mt0/train/0', task, success: true, totalReward: 1, steps: [step] });
+
+    await rec.discardUnfinishedEpisodes();
+    expect(listEpisodesByRun(db, { runId: id }).map((e) => e.id)).toEqual([e1]);
+    expect(listSteps(db, { episodeId: e2 })).toEqual([]);
+
+    const view = getRunView(db, { id })!;
+    expect(view.metaTurns).toMatchObject([{ index: 0, systemPrompt: 'sp0', nextPrompt: 'sp1', trainReward: 0.5, valReward: 0.25 }]);
+    expect(view).not.toHaveProperty('claimedBy');
+    expect(listRuns(db)[0].lastValReward).toBe(0.25);
+  });
+});

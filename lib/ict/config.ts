@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { defaultSplit, findEnvSpec } from '../envs/registry';
+
+// Shared by the New-run form (server action) and POST /api/runs, so that both report the
+// same messages for the same mistakes.
+export const ictConfigSchema = z
+  .object({
+    kind: z.literal('ict').default('ict'),
+    name: z.string().trim().min(1, { error: 'name is required' }).max(120),
+    env: z.string().min(1, { error: 'environment is required' }),
+    trainTaskTypes: z.array(z.string()).optional(),
+    heldOutTaskTypes: z.array(z.string()).optional(),
+    batchSize: z.int().min(1).max(64).default(3),
+    metaTurns: z.int().min(1).max(50).default(4),
+    valTasks: z.int().min(1).max(500).default(12),
+    seed: z.int().min(0).max(2 ** 31 - 1).default(1),
+    actor: z.literal('offline', { error: 'actor must be "offline" (the offline scripted policy)' }).default('offline'),
+    reflector: z
+      .literal('offline', { error: 'reflector must be "offline" (the offline scripted policy)' })
+      .default('offline'),
+    /** Episodes run concurrently within a meta-turn. */
+    parallelEpisodes: z.int().min(1).max(64).default(8),
+    /** Simulated thinking time of the offline actor per step, so a run can be watched live. */
+    offlineStepDelayMs: z.int().min(0).max(10_000).default(0),
+    /** Probability that the scripted actor makes an unlearned pitfall's mistake when it can. */
+    offlineSlipRate: z.number().min(0).max(1).default(0.6),
+  })
+  .transform((cfg, ctx) => {
+    const spec = findEnvSpec(cfg.env);
+    if (!spec) {
+      ctx.addIssue({ code: 'custom', path: ['env'], message: `unknown environment "${cfg.env}"` });
+      return z.NEVER;
+    }
+    const split = defaultSplit(spec);
+    const train = cfg.trainTaskTypes ?? split.train;
+    const heldOut = cfg.heldOutTaskTypes ?? split.heldout;
+    const known = new Set(spec.taskTypes.map((t) => t.id));
+    for (const [path, list] of [
+      ['trainTaskTypes', train],
+      ['heldOutTaskTypes', heldOut],
+    ] as const) {
+      if (list.length === 0) ctx.addIssue({ code: 'custom', path: [path], message: 'choose at least one task type' });
+      for (const t of list) {
+        if (!known.has(t))
+          ctx.addIssue({ code: 'custom', path: [path], message: `"${t}" is not a task type of ${spec.id}` });
+      }
+    }
+    const overlap = train.filter((t) => heldOut.includes(t));
+    if (overlap.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['heldOutTaskTypes'],
+        message: `held-out task types must not be trained on: ${overlap.join(', ')}`,
+      });
+    }
+    return { ...cfg, trainTaskTypes: train, heldOutTaskTypes: heldOut };
+  });
+
+export type IctConfigInput = z.input<typeof ictConfigSchema>;
+export type IctConfig = z.output<typeof ictConfigSchema>;
+
+/** Turns zod issues into `{ field: [messages] }` for forms and `400` bodies alike. */
+export function issuesByField(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}

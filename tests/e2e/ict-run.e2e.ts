@@ -1,0 +1,75 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, launchBrowser } from './browser';
+import { EpisodePage } from './pages/episode-page';
+import { NewRunPage } from './pages/new-run-page';
+import { RunPage } from './pages/run-page';
+import { startServer, tempDbFile, type AppServer } from './server';
+
+let server: AppServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer(tempDbFile('ui'));
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('an offline ICT run launched from the browser', () => {
+  it('shows an empty runs list that points to the form', async () => {
+    await page.goto(server.url);
+    await page.getByTestId('runs-empty').waitFor();
+    expect(await page.getByTestId('runs-empty').innerText()).toContain('No runs yet');
+  });
+
+  it('rejects a bad form inline and keeps nothing', async () => {
+    const form = new NewRunPage(page, server.url);
+    await form.open();
+    await form.setName('   ');
+    await form.setSplit('pick_and_place', 'heldout');
+    await form.submit();
+    await page.getByTestId('form-error').waitFor();
+    const errors = await form.fieldErrors().allInnerTexts();
+    expect(errors.join(' ')).toContain('name is required');
+    const runs = await (await fetch(`${server.url}/api/runs`)).json();
+    expect(runs.runs).toEqual([]);
+  });
+
+  it('runs to the end and shows chart, prompt diffs and an episode step by step', async () => {
+    const form = new NewRunPage(page, server.url);
+    await form.open();
+    await form.setName('browser ICT');
+    await form.setNumber('offlineStepDelayMs', 20);
+    await form.submit();
+    await page.waitForURL(/\/runs\/\d+$/);
+    const run = new RunPage(page);
+    // Live: the page moves from queued/running to done without a reload.
+    await run.waitForStatus('done');
+    await page.screenshot({ path: `${ARTIFACTS}/run-page.png`, fullPage: true });
+
+    expect(await run.metaTurnCards().count()).toBe(4);
+    expect(await run.chartLines().count()).toBe(2);
+    expect(await run.diffInsertions().count()).toBeGreaterThan(0);
+    // 4 meta-turns × (3 train + 12 validation) episodes.
+    expect(await run.episodeChips().count()).toBe(60);
+
+    const failed = page.locator('[data-testid="episode-chip"][data-success="false"]').first();
+    const chip = (await failed.count()) ? failed : run.episodeChips().first();
+    await chip.click();
+    await page.waitForURL(/\/episodes\/\d+/);
+    const episode = new EpisodePage(page);
+    await episode.stepRows().first().waitFor();
+    expect(await episode.stepRows().count()).toBeGreaterThan(1);
+    const first = await episode.detail().innerText();
+    await episode.pressKey('j');
+    await page.waitForURL(/step=1/);
+    expect(await episode.detail().innerText()).not.toBe(first);
+    await page.screenshot({ path: `${ARTIFACTS}/episode-page.png`, fullPage: true });
+  });
+});
