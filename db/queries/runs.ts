@@ -73,6 +73,16 @@ export function claimNextRun(db: Db, { workerId, now, staleMs, deadWorkers = [] 
     .get();
 }
 
+/** Claims one queued run by id (the CLI runs what it queued). */
+export function claimRunById(db: Db, { id, workerId, now }: { id: number; workerId: string; now: number }): RunRow | undefined {
+  return db
+    .update(runs)
+    .set({ status: 'running', claimedBy: workerId, heartbeatAt: now, startedAt: now, attempts: sql`${runs.attempts} + 1` })
+    .where(and(eq(runs.id, id), eq(runs.status, 'queued')))
+    .returning()
+    .get();
+}
+
 /** Runs claimed by someone, for finding the ones whose worker died. */
 export function listClaimedRunning(db: Db) {
   return db.select({ id: runs.id, claimedBy: runs.claimedBy }).from(runs).where(eq(runs.status, 'running')).all();

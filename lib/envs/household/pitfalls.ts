@@ -105,7 +105,8 @@ export function pitfallOpportunities(s: State): PitfallOpportunity[] {
   const at = s.location ? receptacle(s, s.location) : undefined;
   if (s.holding && at && !isOpenableKind(at.kind)) {
     const others = at.contents.filter((n) => s.items[n]);
-    const same = others.find((n) => s.items[n].kind === s.goal.objKind);
+    // Goal objects already delivered here are not tempting: the agent would undo its own work.
+    const same = at.kind === s.goal.targetKind ? undefined : others.find((n) => s.items[n].kind === s.goal.objKind);
     const other = same ?? others[0];
     if (other) {
       out.push({
