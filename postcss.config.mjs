@@ -1,1 +1,2 @@
-export default { plugins: { '@tailwindcss/postcss': {} } };
+const c = { plugins: { '@tailwindcss/postcss': {} } };
+export default c;

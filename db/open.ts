@@ -22,7 +22,7 @@ function migrationsFolder(): string {
  * db/client.ts to keep one connection per process; the CLI and tests call it directly.
  */
 export function openDatabase(file: string = dbFileFromEnv()): Db {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(/*turbopackIgnore: true*/ file)), { recursive: true });
   const sqlite = new Database(file);
   // WAL lets the pages read while the worker writes; busy_timeout absorbs the CLI and the app
   // writing the same file at once.

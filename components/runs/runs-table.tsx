@@ -6,7 +6,8 @@ import type { RunListItem } from '@/db/queries/runs';
 import { runQueries } from '@/components/queries';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { formatTime, formatReward } from '@/components/ui/format';
+import { formatReward } from '@/components/ui/format';
+import { Timestamp } from '@/components/ui/timestamp';
 
 export function RunsTable({ initialRuns }: { initialRuns: RunListItem[] }) {
   const { data: runs = initialRuns, error } = useQuery({ ...runQueries.list(), initialData: initialRuns });
@@ -63,7 +64,9 @@ export function RunsTable({ initialRuns }: { initialRuns: RunListItem[] }) {
                     </div>
                   </td>
                   <td className="px-3 py-2 text-right font-mono tabular-nums">{formatReward(r.lastValReward)}</td>
-                  <td className="px-3 py-2 text-slate-500">{formatTime(r.createdAt)}</td>
+                  <td className="px-3 py-2 text-slate-500">
+                    <Timestamp ms={r.createdAt} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,13 +1,14 @@
-export function formatReward(x: number | null | undefined): string {
-  return x === null || x === undefined ? '—' : x.toFixed(2);
+// Shared number and time formats, so that a reward reads the same on every page.
+
+export function formatReward(value: number | null | undefined): string {
+  return value === null || value === undefined ? '—' : value.toFixed(2);
 }
 
-export function formatPercent(x: number | null | undefined): string {
-  return x === null || x === undefined ? '—' : `${Math.round(x * 100)}%`;
+export function formatRate(value: number | null | undefined): string {
+  return value === null || value === undefined ? '—' : `${Math.round(value * 100)}%`;
 }
 
-/** Fixed locale and UTC so server and browser render the same text (no hydration mismatch). */
-export function formatTime(ms: number | null | undefined): string {
-  if (!ms) return '—';
-  return new Date(ms).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
+export function formatMs(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`;
 }

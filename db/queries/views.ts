@@ -37,7 +37,7 @@ export function getEpisodeView(db: Db, { id }: { id: number }) {
   const run = getRunById(db, { id: episode.runId });
   return {
     episode,
-    run: run ? { id: run.id, name: run.name, kind: run.kind, status: run.status } : null,
+    run: run ? { id: run.id, name: run.name, kind: run.kind, status: run.status, actor: run.config.actor } : null,
     steps: listSteps(db, { episodeId: id }).map((s) => ({ ...s, calls: s.calls ?? [] })),
   };
 }

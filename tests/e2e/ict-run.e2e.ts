@@ -68,7 +68,7 @@ describe('an offline ICT run launched from the browser', () => {
     expect(await episode.stepRows().count()).toBeGreaterThan(1);
     const first = await episode.detail().innerText();
     await episode.pressKey('j');
-    await page.waitForURL(/step=1/);
+    await page.waitForURL(/step=2/);
     expect(await episode.detail().innerText()).not.toBe(first);
     await page.screenshot({ path: `${ARTIFACTS}/episode-page.png`, fullPage: true });
   });

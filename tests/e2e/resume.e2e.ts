@@ -4,6 +4,7 @@ import { api, startServer, tempDbFile, waitFor, type AppServer } from './server'
 interface RunBody {
   id: number;
   status: string;
+  attempts: number;
   episodes: { id: number; key: string; taskId: string; success: boolean | null; totalReward: number | null; stepCount: number; status: string }[];
   metaTurns: { index: number; systemPrompt: string; trainReward: number | null; valReward: number | null }[];
 }
@@ -47,11 +48,13 @@ describe('a run interrupted by a server crash', () => {
     servers.push(first);
     const { id } = await api<{ id: number }>(first, '/api/runs', { method: 'POST', body: JSON.stringify({ ...config, name: 'crashed' }) });
     // Kill once some episodes are stored but the run is far from done.
-    await waitFor('some finished episodes', async () => {
+    const atKill = await waitFor('some finished episodes', async () => {
       const run = await api<RunBody>(first, `/api/runs/${id}`);
-      return run.episodes.filter((e) => e.status === 'done').length >= 5;
+      return run.episodes.filter((e) => e.status === 'done').length >= 5 ? run : undefined;
     });
     await first.kill();
+    expect(atKill.status).toBe('running');
+    expect(atKill.episodes.filter((e) => e.status === 'done').length).toBeLessThan(config.metaTurns * (config.batchSize + config.valTasks));
 
     const second = await startServer(dbFile);
     servers.push(second);
@@ -60,6 +63,8 @@ describe('a run interrupted by a server crash', () => {
       return run.status === 'done' ? run : undefined;
     });
     expect(resumed.episodes).toHaveLength(config.metaTurns * (config.batchSize + config.valTasks));
+    // Claimed twice: by the killed server, then by the restarted one.
+    expect(resumed.attempts).toBe(2);
 
     const { id: refId } = await api<{ id: number }>(second, '/api/runs', { method: 'POST', body: JSON.stringify({ ...config, name: 'reference' }) });
     await waitFor('the reference run to finish', async () => (await api<RunBody>(second, `/api/runs/${refId}`)).status === 'done');
