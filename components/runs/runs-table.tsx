@@ -29,9 +29,10 @@ export function RunsTable({ initialRuns }: { initialRuns: RunListItem[] }) {
           </Link>
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <div className="rounded-lg border border-slate-200 bg-white">
           <table className="w-full text-sm" data-testid="runs-table">
-            <thead className="sticky top-12 bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+            {/* Sticky cells under the 3rem page header; no overflow wrapper, which would make the table its own scroll container. */}
+            <thead className="text-left text-xs uppercase tracking-wide text-slate-500 [&_th]:sticky [&_th]:top-12 [&_th]:z-10 [&_th]:bg-slate-50">
               <tr>
                 <th className="px-3 py-2 font-medium">Name</th>
                 <th className="px-3 py-2 font-medium">Kind</th>

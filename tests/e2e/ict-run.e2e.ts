@@ -72,4 +72,19 @@ describe('an offline ICT run launched from the browser', () => {
     expect(await episode.detail().innerText()).not.toBe(first);
     await page.screenshot({ path: `${ARTIFACTS}/episode-page.png`, fullPage: true });
   });
+
+  it('lists the finished run, readable and not hidden under the table header', async () => {
+    await page.goto(server.url);
+    const link = page.locator('[data-testid="run-row"] a', { hasText: 'browser ICT' });
+    await link.waitFor();
+    // A sticky header once covered the rows; check what is actually on top at the link's centre.
+    const onTop = await link.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return hit === el || el.contains(hit);
+    });
+    expect(onTop).toBe(true);
+    expect(await page.locator('[data-testid="run-row"] [data-testid="run-status"]').getAttribute('data-status')).toBe('done');
+    await page.screenshot({ path: `${ARTIFACTS}/runs-page.png`, fullPage: true });
+  });
 });
