@@ -23,11 +23,30 @@ describe('db', () => {
     expect(listRuns(db)).toMatchObject([{ id, name: 'db test', env: 'household', lastValReward: null }]);
   });
 
+  it('lists each run with the validation reward of its own last scored meta-turn', async () => {
+    const { db, id } = freshDb();
+    const id2 = insertRun(db, { name: 'second', kind: 'ict', config, seed: 2 });
+    const score = async (runId: number, index: number, valReward: number | null) => {
+      const rec = createDbRecorder(db, runId);
+      await rec.metaTurnStarted(index, `sp${index}`);
+      await rec.metaTurnRecorded({ index, trainReward: 0, valReward, trainSuccess: 0, valSuccess: 0 });
+    };
+    await score(id2, 0, 0.1);
+    await score(id, 0, 0.2);
+    await score(id, 1, 0.3);
+    await score(id2, 1, 0.4);
+    await score(id2, 2, null);
+    const byId = Object.fromEntries(listRuns(db).map((r) => [r.id, r.lastValReward]));
+    expect(byId).toEqual({ [id]: 0.3, [id2]: 0.4 });
+  });
+
   it('claims a queued run once, and takes over a run whose worker went silent', () => {
     const { db, id } = freshDb();
     expect(claimNextRun(db, { workerId: 'a', now: 1000, staleMs: 500 })).toMatchObject({ id, status: 'running', claimedBy: 'a', attempts: 1 });
     expect(claimNextRun(db, { workerId: 'b', now: 1200, staleMs: 500 })).toBeUndefined();
     expect(heartbeatRun(db, { id, workerId: 'a', now: 1300 })).toEqual({ owned: true, cancelRequested: false });
+    // A worker never re-claims a run it is itself executing, however late its heartbeat.
+    expect(claimNextRun(db, { workerId: 'a', now: 2000, staleMs: 500, excludeIds: [id] })).toBeUndefined();
     expect(claimNextRun(db, { workerId: 'b', now: 2000, staleMs: 500 })).toMatchObject({ id, claimedBy: 'b', attempts: 2 });
     // The old worker learns it lost the run and cannot finish it.
     expect(heartbeatRun(db, { id, workerId: 'a', now: 2100 }).owned).toBe(false);

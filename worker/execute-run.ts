@@ -4,7 +4,7 @@ import { finishRun, heartbeatRun } from '../db/queries/runs';
 import type { RunRow } from '../db/schema';
 import { AbortedError } from '../lib/episodes/run-episode';
 import { getEnvSpec } from '../lib/envs/registry';
-import { ictConfigSchema } from '../lib/ict/config';
+import { ictConfigSchema, issuesByField } from '../lib/ict/config';
 import { runIct } from '../lib/ict/loop';
 import type { RunProgress } from '../lib/runs/types';
 import { buildAgents } from './agents';
@@ -42,7 +42,12 @@ export async function executeRun(db: Db, run: RunRow, opts: ExecuteOptions): Pro
   const timer = setInterval(beat, opts.heartbeatMs);
   try {
     beat();
-    const config = ictConfigSchema.parse(run.config);
+    const parsed = ictConfigSchema.safeParse(run.config);
+    if (!parsed.success) {
+      const why = Object.entries(issuesByField(parsed.error)).map(([k, v]) => `${k}: ${v.join('; ')}`);
+      throw new Error(`the stored run config is invalid — ${why.join(' · ')}`);
+    }
+    const config = parsed.data;
     const spec = getEnvSpec(config.env);
     const { actor, reflector } = buildAgents(config);
     await runIct({

@@ -44,23 +44,29 @@ export function startWorker(db: Db, options: WorkerOptions = {}): WorkerHandle {
   const maxRuns = options.maxConcurrentRuns ?? 2;
   const log = options.log ?? ((m: string) => console.log(`[worker ${id}] ${m}`));
   const shutdown = new AbortController();
-  const active = new Set<Promise<unknown>>();
+  const active = new Map<number, Promise<unknown>>();
   let timer: NodeJS.Timeout | null = null;
 
   const tick = () => {
     try {
       while (active.size < maxRuns && !shutdown.signal.aborted) {
-        const run = claimNextRun(db, { workerId: id, now: Date.now(), staleMs, deadWorkers: deadLocalWorkers(db) });
+        const run = claimNextRun(db, {
+          workerId: id,
+          now: Date.now(),
+          staleMs,
+          deadWorkers: deadLocalWorkers(db),
+          excludeIds: [...active.keys()],
+        });
         if (!run) break;
         log(`claimed run ${run.id} (${run.name}), attempt ${run.attempts}`);
         const p = executeRun(db, run, { workerId: id, heartbeatMs, shutdown: shutdown.signal, log })
           .then((status) => log(`run ${run.id} ended: ${status}`))
           .catch((e) => log(`run ${run.id} crashed: ${e instanceof Error ? e.stack : e}`))
           .finally(() => {
-            active.delete(p);
+            active.delete(run.id);
             schedule(0);
           });
-        active.add(p);
+        active.set(run.id, p);
       }
     } catch (e) {
       log(`poll failed: ${e instanceof Error ? e.message : e}`);
@@ -79,7 +85,7 @@ export function startWorker(db: Db, options: WorkerOptions = {}): WorkerHandle {
     async stop() {
       shutdown.abort();
       if (timer) clearTimeout(timer);
-      await Promise.allSettled([...active]);
+      await Promise.allSettled([...active.values()]);
     },
   };
 }

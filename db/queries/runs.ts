@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { RunConfig, RunKind, RunProgress, RunStatus } from '../../lib/runs/types';
 import type { Db } from '../open';
 import { metaTurns, runs, type RunRow } from '../schema';
@@ -14,10 +14,12 @@ export function getRunById(db: Db, { id }: { id: number }): RunRow | undefined {
 
 /** Runs newest first, each with the validation reward of its last scored meta-turn. */
 export function listRuns(db: Db, { limit = 200 }: { limit?: number } = {}) {
+  // Written out with table qualifiers: drizzle renders bare column names inside sql``, and a bare
+  // "id" here would bind to meta_turns.id instead of the outer run.
   const lastVal = sql<number | null>`(
-    select ${metaTurns.valReward} from ${metaTurns}
-    where ${metaTurns.runId} = ${runs.id} and ${metaTurns.valReward} is not null
-    order by ${metaTurns.index} desc limit 1)`;
+    select mt.val_reward from meta_turns mt
+    where mt.run_id = "runs"."id" and mt.val_reward is not null
+    order by mt."index" desc limit 1)`;
   return db
     .select({
       id: runs.id,
@@ -45,17 +47,22 @@ export interface ClaimOptions {
   staleMs: number;
   /** Workers known to be dead (e.g. this host's previous process): their runs are taken at once. */
   deadWorkers?: string[];
+  /** Runs this worker is executing: never claimed twice, however late its own heartbeat is. */
+  excludeIds?: number[];
 }
 
 /**
  * Claims the oldest queued run, or a running one whose worker stopped heart-beating (or is known
  * dead). One UPDATE … RETURNING, so two workers can never claim the same run.
  */
-export function claimNextRun(db: Db, { workerId, now, staleMs, deadWorkers = [] }: ClaimOptions): RunRow | undefined {
-  const claimable = or(
-    eq(runs.status, 'queued'),
-    and(eq(runs.status, 'running'), lt(runs.heartbeatAt, now - staleMs)),
-    deadWorkers.length ? and(eq(runs.status, 'running'), inArray(runs.claimedBy, deadWorkers)) : undefined,
+export function claimNextRun(db: Db, { workerId, now, staleMs, deadWorkers = [], excludeIds = [] }: ClaimOptions): RunRow | undefined {
+  const claimable = and(
+    or(
+      eq(runs.status, 'queued'),
+      and(eq(runs.status, 'running'), lt(runs.heartbeatAt, now - staleMs)),
+      deadWorkers.length ? and(eq(runs.status, 'running'), inArray(runs.claimedBy, deadWorkers)) : undefined,
+    ),
+    excludeIds.length ? notInArray(runs.id, excludeIds) : undefined,
   );
   const candidate = db.select({ id: runs.id }).from(runs).where(claimable).orderBy(runs.createdAt, runs.id).limit(1).get();
   if (!candidate) return undefined;
