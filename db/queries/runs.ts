@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { RunConfig, RunKind, RunProgress, RunStatus } from '../../lib/runs/types';
 import type { Db } from '../open';
-import { metaTurns, runs, type RunRow } from '../schema';
+import { runs, type RunRow } from '../schema';
 
 export function insertRun(db: Db, input: { name: string; kind: RunKind; config: RunConfig; seed: number }): number {
   const row = db.insert(runs).values(input).returning({ id: runs.id }).get();
