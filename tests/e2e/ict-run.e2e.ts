@@ -87,4 +87,23 @@ describe('an offline ICT run launched from the browser', () => {
     expect(await page.locator('[data-testid="run-row"] [data-testid="run-status"]').getAttribute('data-status')).toBe('done');
     await page.screenshot({ path: `${ARTIFACTS}/runs-page.png`, fullPage: true });
   });
+
+  it('cancels a running run from its page and keeps the finished episodes', async () => {
+    const res = await fetch(`${server.url}/api/runs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'to cancel', env: 'household', offlineStepDelayMs: 150 }),
+    });
+    const { id } = await res.json();
+    await page.goto(`${server.url}/runs/${id}`);
+    const run = new RunPage(page);
+    await run.waitForStatus('running');
+    await page.getByTestId('episode-chip').first().waitFor();
+    await page.getByTestId('cancel-run').click();
+    await run.waitForStatus('canceled', 30_000);
+    expect(await page.getByTestId('cancel-run').count()).toBe(0);
+    const body = await (await fetch(`${server.url}/api/runs/${id}`)).json();
+    expect(body.status).toBe('canceled');
+    expect(body.episodes.filter((e: { status: string }) => e.status === 'done').length).toBeGreaterThan(0);
+  });
 });
