@@ -9,7 +9,12 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { CancelRunButton, type CancelRunAction } from './cancel-run-button';
 import { Timestamp } from '@/components/ui/timestamp';
 
-const agentLabel = (agent: string) => (agent === 'offline' ? OFFLINE_LABEL : agent);
+import type { EndpointSnapshot } from '@/lib/endpoints/schema';
+
+function agentLabel(agent: 'offline' | number, endpoint: EndpointSnapshot | undefined): string {
+  if (agent === 'offline') return OFFLINE_LABEL;
+  return endpoint ? `${endpoint.name} · ${endpoint.model} (${endpoint.baseUrl})` : `endpoint #${agent}`;
+}
 
 export function RunHeader({ run, cancelAction }: { run: RunView; cancelAction: CancelRunAction }) {
   const { config } = run;
@@ -90,8 +95,8 @@ export function RunHeader({ run, cancelAction }: { run: RunView; cancelAction: C
           <Field label="held-out task types">
             <TypeList types={config.heldOutTaskTypes} />
           </Field>
-          <Field label="actor">{agentLabel(config.actor)}</Field>
-          <Field label="reflector">{agentLabel(config.reflector)}</Field>
+          <Field label="actor">{agentLabel(config.actor, config.actorEndpoint)}</Field>
+          <Field label="reflector">{agentLabel(config.reflector, config.reflectorEndpoint)}</Field>
         </div>
       </dl>
     </header>

@@ -85,6 +85,19 @@ export interface Env {
   close(): Promise<void>;
 }
 
+/**
+ * Templates for LLM agents, with `{placeholders}` (see lib/agents/llm/templates.ts for the list).
+ * Data, not code: an environment supplies defaults and a run may override each one.
+ */
+export interface PromptTemplates {
+  /** The actor's user message each step. */
+  actorUser: string;
+  /** The reflector's system prompt (MetaGym: asks for ANALYSIS: and IMPROVED PROMPT: sections). */
+  reflectorSystem: string;
+  /** The reflector's user message: the current prompt and the rendered trajectories. */
+  reflectorUser: string;
+}
+
 export interface EnvSpec {
   id: string;
   name: string;
@@ -98,5 +111,7 @@ export interface EnvSpec {
   maxSteps: number;
   /** sp_0 for ICT runs and the default system prompt for other runs. */
   initialSystemPrompt: string;
+  /** Overrides of the generic LLM prompt templates for this environment. */
+  promptTemplates?: Partial<PromptTemplates>;
   create(): Env;
 }

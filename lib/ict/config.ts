@@ -1,5 +1,19 @@
 import { z } from 'zod';
+import { endpointSnapshotSchema } from '../endpoints/schema';
 import { defaultSplit, findEnvSpec } from '../envs/registry';
+
+/** `"offline"` (the scripted policy) or the id of a registered endpoint. */
+const agentChoice = (role: string) =>
+  z.union([z.literal('offline'), z.int().positive(), z.string().regex(/^[1-9]\d*$/).transform(Number)], {
+    error: `${role} must be "offline" (the offline scripted policy) or an endpoint id`,
+  });
+
+/** Per-run overrides of the environment's prompt templates (see lib/agents/llm/templates.ts). */
+export const templateOverridesSchema = z.object({
+  actorUser: z.string().max(20_000).optional(),
+  reflectorSystem: z.string().max(50_000).optional(),
+  reflectorUser: z.string().max(20_000).optional(),
+});
 
 // Shared by the New-run form (server action) and POST /api/runs, so that both report the
 // same messages for the same mistakes.
@@ -14,10 +28,14 @@ export const ictConfigSchema = z
     metaTurns: z.int().min(1).max(50).default(4),
     valTasks: z.int().min(1).max(500).default(12),
     seed: z.int().min(0).max(2 ** 31 - 1).default(1),
-    actor: z.literal('offline', { error: 'actor must be "offline" (the offline scripted policy)' }).default('offline'),
-    reflector: z
-      .literal('offline', { error: 'reflector must be "offline" (the offline scripted policy)' })
-      .default('offline'),
+    actor: agentChoice('actor').default('offline'),
+    reflector: agentChoice('reflector').default('offline'),
+    /** Filled in by the server from the endpoint registry when the run is created (never the key). */
+    actorEndpoint: endpointSnapshotSchema.optional(),
+    reflectorEndpoint: endpointSnapshotSchema.optional(),
+    templates: templateOverridesSchema.optional(),
+    /** Steps of history an LLM actor is shown (the full history is always stored). */
+    historyWindow: z.int().min(0).max(200).default(8),
     /** Episodes run concurrently within a meta-turn. */
     parallelEpisodes: z.int().min(1).max(64).default(8),
     /** Simulated thinking time of the offline actor per step, so a run can be watched live. */
