@@ -4,6 +4,7 @@ import { createDbRecorder } from './recorder';
 import { openDatabase } from './open';
 import { listEpisodesByRun, listSteps } from './queries/episodes';
 import { claimNextRun, finishRun, getRunById, heartbeatRun, insertRun, listRuns, requestCancel } from './queries/runs';
+import { getRunUsage } from './queries/usage';
 import { getRunView } from './queries/views';
 
 const config = ictConfigSchema.parse({ name: 'db test', env: 'household', seed: 3 });
@@ -101,5 +102,29 @@ describe('db', () => {
     expect(view.metaTurns).toMatchObject([{ index: 0, systemPrompt: 'sp0', nextPrompt: 'sp1', trainReward: 0.5, valReward: 0.25 }]);
     expect(view).not.toHaveProperty('claimedBy');
     expect(listRuns(db)[0].lastValReward).toBe(0.25);
+  });
+});
+
+describe('run usage', () => {
+  it('sums tokens, retries and failed calls over steps and reflections of one run only', async () => {
+    const { db, id } = freshDb();
+    const other = insertRun(db, { name: 'other', kind: 'ict', config, seed: 9 });
+    const task = { envId: 'household', taskType: 'pick_and_place', taskId: 'pick_and_place-1', seed: 1 };
+    const call = (p: number, c: number, extra: object = {}) => ({ messages: [], reply: 'x', promptTokens: p, completionTokens: c, retries: 1, ...extra });
+    for (const runId of [id, other]) {
+      const rec = createDbRecorder(db, runId);
+      await rec.metaTurnStarted(0, 'sp');
+      const e = await rec.episodeStarted({ key: 'k', metaTurnIndex: 0, role: 'train', task, envVersion: 'v', goal: 'g', systemPrompt: 'sp' });
+      const base = { observation: 'o', availableActions: [], thought: null, proposedAction: 'a', executedAction: 'a', feedback: 'f', reward: 0, done: false, negative: false, latencyMs: 1 };
+      await rec.stepRecorded(e, { ...base, index: 0, calls: [call(100, 10)] });
+      await rec.stepRecorded(e, { ...base, index: 1, calls: [call(120, 12), { messages: [], reply: '', error: 'timeout: no answer', retries: 3 }] });
+      await rec.stepRecorded(e, { ...base, index: 2, calls: [] });
+      await rec.reflectionRecorded({ index: 0, input: 'i', output: 'o', analysis: '', nextPrompt: 'sp', error: 'missing IMPROVED PROMPT section', calls: [call(1000, 200)] });
+    }
+    expect(getRunUsage(db, { runId: id })).toEqual({
+      actor: { calls: 3, promptTokens: 220, completionTokens: 22, failedCalls: 1, retries: 5 },
+      reflector: { calls: 1, promptTokens: 1000, completionTokens: 200, failedCalls: 0, retries: 1 },
+      reflectionErrors: 1,
+    });
   });
 });

@@ -70,6 +70,7 @@ export function createDbRecorder(db: Db, runId: number): Recorder {
           analysis: r.analysis,
           nextPrompt: r.nextPrompt,
           reflectionError: r.error,
+          reflectorCalls: r.calls ?? null,
           finishedAt: now(),
         })
         .where(and(eq(metaTurns.runId, runId), eq(metaTurns.index, r.index)))

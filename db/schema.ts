@@ -69,6 +69,8 @@ export const metaTurns = sqliteTable(
     /** sp_{i+1}, once the reflector has answered; null until then. */
     nextPrompt: text('next_prompt'),
     reflectionError: text('reflection_error'),
+    /** The reflector's model calls (tokens, latency, retries); empty for the offline reflector. */
+    reflectorCalls: text('reflector_calls', { mode: 'json' }).$type<StepCall[]>(),
     createdAt: integer('created_at').notNull().default(now),
     finishedAt: integer('finished_at'),
   },

@@ -8,6 +8,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { CancelRunButton, type CancelRunAction } from './cancel-run-button';
 import { Timestamp } from '@/components/ui/timestamp';
+import { formatCount } from '@/components/ui/format';
 
 import type { EndpointSnapshot } from '@/lib/endpoints/schema';
 
@@ -18,6 +19,7 @@ function agentLabel(agent: 'offline' | number, endpoint: EndpointSnapshot | unde
 
 export function RunHeader({ run, cancelAction }: { run: RunView; cancelAction: CancelRunAction }) {
   const { config } = run;
+  const usage = run.stats.usage;
   const live = run.status === 'queued' || run.status === 'running';
   // The worker writes progress only once it claims the run; a queued run still gets a bar at 0.
   const progress: RunProgress = run.progress ?? {
@@ -87,6 +89,33 @@ export function RunHeader({ run, cancelAction }: { run: RunView; cancelAction: C
               {run.stats.erroredEpisodes}
             </span>
           </Field>
+          {usage.actor.calls + usage.reflector.calls > 0 && (
+            <>
+              <Field label="model calls" numeric>
+                <span data-testid="run-model-calls">{usage.actor.calls + usage.reflector.calls}</span>
+              </Field>
+              <Field label="tokens (prompt / completion)" numeric>
+                <span data-testid="run-tokens">
+                  {formatCount(usage.actor.promptTokens + usage.reflector.promptTokens)} / {formatCount(usage.actor.completionTokens + usage.reflector.completionTokens)}
+                </span>
+              </Field>
+              <Field label="retries" numeric>
+                {usage.actor.retries + usage.reflector.retries}
+              </Field>
+              <Field label="failed calls" numeric>
+                <span data-testid="run-failed-calls" className={usage.actor.failedCalls + usage.reflector.failedCalls > 0 ? 'font-medium text-red-700' : undefined}>
+                  {usage.actor.failedCalls + usage.reflector.failedCalls}
+                </span>
+              </Field>
+            </>
+          )}
+          {usage.reflectionErrors > 0 && (
+            <Field label="reflection errors" numeric>
+              <span data-testid="run-reflection-errors" className="font-medium text-amber-700">
+                {usage.reflectionErrors}
+              </span>
+            </Field>
+          )}
         </div>
         <div className="grid gap-x-8 gap-y-2 sm:grid-cols-2">
           <Field label="train task types">

@@ -12,3 +12,7 @@ export function formatMs(value: number | null | undefined): string {
   if (value === null || value === undefined) return '—';
   return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`;
 }
+
+export function formatCount(value: number): string {
+  return value.toLocaleString('en-US');
+}

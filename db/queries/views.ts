@@ -2,6 +2,7 @@ import type { Db } from '../open';
 import { getEpisodeById, listEpisodesByRun, listSteps } from './episodes';
 import { listMetaTurns } from './meta-turns';
 import { getRunById } from './runs';
+import { getRunUsage } from './usage';
 
 /** Everything the run page and `GET /api/runs/:id` show, in one read. */
 export function getRunView(db: Db, { id }: { id: number }) {
@@ -21,11 +22,17 @@ export function getRunView(db: Db, { id }: { id: number }) {
     reflectorInput: m.reflectorInput,
     reflectorOutput: m.reflectorOutput,
     reflectionError: m.reflectionError,
+    reflectorCalls: m.reflectorCalls ?? [],
     finishedAt: m.finishedAt,
   }));
   const episodes = listEpisodesByRun(db, { runId: id });
   const errored = episodes.filter((e) => e.status === 'errored').length;
-  return { ...publicRun, metaTurns, episodes, stats: { episodes: episodes.length, erroredEpisodes: errored } };
+  return {
+    ...publicRun,
+    metaTurns,
+    episodes,
+    stats: { episodes: episodes.length, erroredEpisodes: errored, usage: getRunUsage(db, { runId: id }) },
+  };
 }
 export type RunView = NonNullable<ReturnType<typeof getRunView>>;
 export type MetaTurnView = RunView['metaTurns'][number];

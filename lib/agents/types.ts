@@ -57,6 +57,8 @@ export interface Reflection {
   input: string;
   output: string;
   error: string | null;
+  /** Model calls behind the reflection (tokens, latency, retries); absent for the offline reflector. */
+  calls?: StepCall[];
 }
 
 export interface IctReflector {

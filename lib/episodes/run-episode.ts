@@ -25,6 +25,11 @@ export class AbortedError extends Error {
   }
 }
 
+/** Errors may declare themselves fatal for the run (see ActorCallError in lib/agents/llm). */
+export function isFatal(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { fatal?: unknown }).fatal === true;
+}
+
 export function throwIfAborted(signal: AbortSignal): void {
   if (signal.aborted) throw new AbortedError();
 }
@@ -51,6 +56,7 @@ export async function runEpisode(args: RunEpisodeArgs): Promise<EpisodeRecord> {
     systemPrompt,
   };
   let result: EpisodeResult;
+  let fatal: unknown = null;
   try {
     const reset = await env.reset(task);
     goal = reset.goal;
@@ -110,6 +116,9 @@ export async function runEpisode(args: RunEpisodeArgs): Promise<EpisodeRecord> {
   } catch (err) {
     if (err instanceof AbortedError || signal.aborted) throw new AbortedError();
     const message = err instanceof Error ? err.message : String(err);
+    // A misconfigured endpoint (bad key, unknown model) fails every episode alike: record this
+    // one, then stop the run instead of burning through the batch.
+    if (isFatal(err)) fatal = err;
     id ??= await recorder.episodeStarted({ ...start, goal });
     result = {
       status: 'errored',
@@ -123,5 +132,6 @@ export async function runEpisode(args: RunEpisodeArgs): Promise<EpisodeRecord> {
     await env.close().catch(() => undefined);
   }
   await recorder.episodeFinished(id, result);
+  if (fatal) throw fatal;
   return { ...start, goal, id, steps, ...result };
 }

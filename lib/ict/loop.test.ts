@@ -92,3 +92,34 @@ describe('runIct', () => {
     expect(turns[0].reflection?.error).toBe('missing IMPROVED PROMPT section');
   });
 });
+
+describe('runIct with failing episodes', () => {
+  const broken = (error: Error & { fatal?: boolean }) => ({
+    label: 'broken',
+    kind: 'llm' as const,
+    startEpisode: () => ({
+      act: async () => {
+        throw error;
+      },
+    }),
+  });
+
+  it('ends the run when every episode of a meta-turn errored, keeping the episodes', async () => {
+    const rec = new MemoryRecorder();
+    const run = runIct({ config, spec, actor: broken(new Error('network: connect ECONNREFUSED')), reflector: createOfflineReflector(), recorder: rec, signal: new AbortController().signal });
+    await expect(run).rejects.toThrow('every episode of meta-turn 0 errored; first error: network: connect ECONNREFUSED');
+    const eps = [...rec.episodes.values()];
+    expect(eps).toHaveLength(config.batchSize + config.valTasks);
+    expect(eps.every((e) => e.finished && e.status === 'errored' && e.error === 'network: connect ECONNREFUSED')).toBe(true);
+  });
+
+  it('stops at the first fatal error and records that episode as errored', async () => {
+    const rec = new MemoryRecorder();
+    const fatal = Object.assign(new Error('auth: invalid API key'), { fatal: true });
+    const run = runIct({ config: { ...config, parallelEpisodes: 1 }, spec, actor: broken(fatal), reflector: createOfflineReflector(), recorder: rec, signal: new AbortController().signal });
+    await expect(run).rejects.toThrow('auth: invalid API key');
+    const eps = [...rec.episodes.values()];
+    expect(eps).toHaveLength(1);
+    expect(eps[0]).toMatchObject({ status: 'errored', error: 'auth: invalid API key', finished: true });
+  });
+});

@@ -78,6 +78,12 @@ export async function runIct(args: IctRunArgs): Promise<IctSummary> {
       report(i, 'episodes');
       return record;
     });
+    const errored = results.filter((r) => r.status === 'errored');
+    if (errored.length === results.length && results.length > 0) {
+      // Nothing to score or reflect on: an endpoint that fails permanently ends the run here,
+      // with every episode so far kept.
+      throw new Error(`every episode of meta-turn ${i} errored; first error: ${errored[0].error}`);
+    }
     const train = results.filter((r) => r.role === 'train');
     const val = results.filter((r) => r.role === 'validation');
     const scores = {
@@ -102,6 +108,7 @@ export async function runIct(args: IctRunArgs): Promise<IctSummary> {
       analysis: reflection.analysis,
       nextPrompt: next,
       error: reflection.error,
+      calls: reflection.calls,
     });
     prompt = next;
   }

@@ -1,4 +1,4 @@
-import type { EpisodeRecord, EpisodeResult, EpisodeStart, StepRecord } from '../episodes/types';
+import type { EpisodeRecord, EpisodeResult, EpisodeStart, StepCall, StepRecord } from '../episodes/types';
 
 export interface MetaTurnScores {
   index: number;
@@ -15,6 +15,7 @@ export interface ReflectionRecord {
   analysis: string;
   nextPrompt: string;
   error: string | null;
+  calls?: StepCall[];
 }
 
 export interface StoredMetaTurn {

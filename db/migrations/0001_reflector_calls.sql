@@ -1,0 +1,1 @@
+ALTER TABLE `meta_turns` ADD `reflector_calls` text;
