@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { describeEnv, listEnvSpecs } from '@/lib/envs/registry';
 
 export const metadata = { title: 'Environments' };
@@ -14,7 +15,14 @@ export default function EnvironmentsPage() {
         <section key={e.id} className="rounded-lg border border-slate-200 bg-white p-4" data-testid="env-card" data-env-id={e.id}>
           <div className="flex items-baseline justify-between gap-4">
             <h2 className="font-semibold">{e.name}</h2>
-            <span className="font-mono text-xs text-slate-500">{e.version} · max {e.maxSteps} steps</span>
+            <div className="flex items-center gap-3">
+              <span className="font-mono text-xs text-slate-500">
+                {e.version} · max {e.maxSteps} steps
+              </span>
+              <Link href={`/environments/${e.id}/play`} className="rounded bg-indigo-600 px-2.5 py-1 text-xs font-medium text-white hover:bg-indigo-500" data-testid="play-link">
+                Play by hand
+              </Link>
+            </div>
           </div>
           <p className="mt-1 text-sm text-slate-600">{e.description}</p>
           <div className="mt-4 grid gap-6 md:grid-cols-2">

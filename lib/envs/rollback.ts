@@ -82,6 +82,21 @@ export class RewindLog {
     this.snapshots[this.steps.length] = env.snapshot ? await env.snapshot() : undefined;
   }
 
+  /** Forget steps after `k`: play goes on from there on a new line. */
+  truncate(k: number): void {
+    this.steps.length = Math.min(this.steps.length, k);
+    this.snapshots.length = this.steps.length + 1;
+  }
+
+  /** An independent copy (the log at a bookmark). */
+  clone(): RewindLog {
+    const c = new RewindLog(this.spec, this.task);
+    c.resetResult = this.resetResult;
+    c.steps.push(...this.steps);
+    c.snapshots.push(...this.snapshots.map((x) => (x === undefined ? undefined : structuredClone(x))));
+    return c;
+  }
+
   /**
    * A fresh environment in the state before step `k` (0 = right after reset). Restores the
    * snapshot when there is one, replaying (and checking) the prefix otherwise.
