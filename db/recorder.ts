@@ -43,7 +43,7 @@ export function createDbRecorder(db: Db, runId: number): Recorder {
 
     async episodeFinished(episodeId, r) {
       db.update(episodes)
-        .set({ ...r, finishedAt: now() })
+        .set({ ...r, errorCalls: r.errorCalls ?? null, finishedAt: now() })
         .where(eq(episodes.id, episodeId))
         .run();
     },
@@ -117,6 +117,7 @@ export function createDbRecorder(db: Db, runId: number): Recorder {
         stepCount: r.stepCount,
         negativeCount: r.negativeCount,
         error: r.error,
+        errorCalls: r.errorCalls ?? undefined,
         steps: allSteps
           .filter((s) => s.episodeId === r.id)
           .map(({ id: _id, episodeId: _e, ...s }): StepRecord => ({ ...s, calls: s.calls ?? [] })),

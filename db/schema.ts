@@ -103,6 +103,8 @@ export const episodes = sqliteTable(
     parentEpisodeId: integer('parent_episode_id'),
     branchStep: integer('branch_step'),
     error: text('error'),
+    /** The model calls that failed and ended the episode (the step they served was never taken). */
+    errorCalls: text('error_calls', { mode: 'json' }).$type<StepCall[]>(),
     startedAt: integer('started_at').notNull().default(now),
     finishedAt: integer('finished_at'),
   },

@@ -49,7 +49,7 @@ export async function executeRun(db: Db, run: RunRow, opts: ExecuteOptions): Pro
     }
     const config = parsed.data;
     const spec = getEnvSpec(config.env);
-    const { actor, reflector } = buildAgents(config);
+    const { actor, reflector } = buildAgents(db, config, spec);
     await runIct({
       config,
       spec,

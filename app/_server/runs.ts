@@ -1,7 +1,8 @@
 import 'server-only';
 import { getDb } from '@/db/client';
 import { insertRun } from '@/db/queries/runs';
-import { ictConfigSchema, issuesByField } from '@/lib/ict/config';
+import { getEndpointById } from '@/db/queries/endpoints';
+import { ictConfigSchema, issuesByField, type IctConfig } from '@/lib/ict/config';
 
 export type CreateRunResult = { ok: true; id: number } | { ok: false; error: string; fields: Record<string, string[]> };
 
@@ -15,8 +16,26 @@ export function createRun(body: unknown): CreateRunResult {
       .join(' · ');
     return { ok: false, error: `invalid run config — ${first}`, fields };
   }
-  const config = parsed.data;
-  const id = insertRun(getDb(), { name: config.name, kind: config.kind, config, seed: config.seed });
+  const db = getDb();
+  const config = { ...parsed.data, actorEndpoint: undefined, reflectorEndpoint: undefined } as IctConfig;
+  // The run keeps a snapshot of each endpoint as it was (never the key), so later edits to the
+  // registry do not rewrite what a finished run used.
+  const fields: Record<string, string[]> = {};
+  for (const role of ['actor', 'reflector'] as const) {
+    const choice = config[role];
+    if (choice === 'offline') continue;
+    const endpoint = getEndpointById(db, { id: choice });
+    if (!endpoint) {
+      fields[role] = [`${role} endpoint #${choice} does not exist`];
+      continue;
+    }
+    const { maskedKey: _m, createdAt: _c, updatedAt: _u, ...snapshot } = endpoint;
+    config[role === 'actor' ? 'actorEndpoint' : 'reflectorEndpoint'] = snapshot;
+  }
+  if (Object.keys(fields).length) {
+    return { ok: false, error: `invalid run config — ${Object.entries(fields).map(([k, v]) => `${k}: ${v.join('; ')}`).join(' · ')}`, fields };
+  }
+  const id = insertRun(db, { name: config.name, kind: config.kind, config, seed: config.seed });
   return { ok: true, id };
 }
 

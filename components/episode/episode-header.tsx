@@ -1,3 +1,4 @@
+import { ModelCalls } from './model-calls';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { EpisodeView } from '@/db/queries/views';
@@ -57,6 +58,14 @@ export function EpisodeHeader({ episode, run }: { episode: EpisodeView['episode'
         >
           <div className="font-medium">Episode errored</div>
           <pre className="mt-1 font-mono text-xs whitespace-pre-wrap">{episode.error ?? 'no error message recorded'}</pre>
+          {episode.errorCalls && episode.errorCalls.length > 0 && (
+            <details className="mt-2 text-slate-800" data-testid="episode-error-calls">
+              <summary className="cursor-pointer text-xs text-red-800">the failed model call (messages sent, error, retries)</summary>
+              <div className="mt-2">
+                <ModelCalls calls={episode.errorCalls} offlineActor={false} />
+              </div>
+            </details>
+          )}
         </div>
       )}
 

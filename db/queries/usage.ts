@@ -35,9 +35,11 @@ const aggregate = sql`count(c.value) as calls,
 
 /** Model usage of a run: the actor's calls (over steps) and the reflector's (over meta-turns). */
 export function getRunUsage(db: Db, { runId }: { runId: number }) {
-  const actor = db.get<Row>(sql`select ${aggregate}
-    from steps s join episodes e on e.id = s.episode_id, json_each(coalesce(s.calls, '[]')) c
-    where e.run_id = ${runId}`);
+  const actor = db.get<Row>(sql`select ${aggregate} from (
+      select s.calls as calls from steps s join episodes e on e.id = s.episode_id where e.run_id = ${runId}
+      union all
+      select e.error_calls from episodes e where e.run_id = ${runId} and e.error_calls is not null
+    ) x, json_each(coalesce(x.calls, '[]')) c`);
   const reflector = db.get<Row>(sql`select ${aggregate}
     from meta_turns m, json_each(coalesce(m.reflector_calls, '[]')) c
     where m.run_id = ${runId}`);

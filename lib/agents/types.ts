@@ -59,6 +59,8 @@ export interface Reflection {
   error: string | null;
   /** Model calls behind the reflection (tokens, latency, retries); absent for the offline reflector. */
   calls?: StepCall[];
+  /** The reflector's endpoint is misconfigured (bad key, unknown model): the run should stop. */
+  fatal?: boolean;
 }
 
 export interface IctReflector {

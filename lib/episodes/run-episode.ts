@@ -1,7 +1,7 @@
 import type { Actor } from '../agents/types';
 import type { EnvSpec, Task } from '../envs/types';
 import type { Recorder } from '../runs/recorder';
-import type { EpisodeRecord, EpisodeRole, EpisodeResult, StepRecord } from './types';
+import type { EpisodeRecord, EpisodeRole, EpisodeResult, StepCall, StepRecord } from './types';
 
 export interface RunEpisodeArgs {
   spec: EnvSpec;
@@ -23,6 +23,12 @@ export class AbortedError extends Error {
     super('canceled');
     this.name = 'AbortedError';
   }
+}
+
+/** Failed model calls an error carries (ActorCallError in lib/agents/llm), kept with the episode. */
+function callsOf(err: unknown): StepCall[] | undefined {
+  const calls = typeof err === 'object' && err !== null ? (err as { calls?: unknown }).calls : undefined;
+  return Array.isArray(calls) ? (calls as StepCall[]) : undefined;
 }
 
 /** Errors may declare themselves fatal for the run (see ActorCallError in lib/agents/llm). */
@@ -127,6 +133,7 @@ export async function runEpisode(args: RunEpisodeArgs): Promise<EpisodeRecord> {
       stepCount: steps.length,
       negativeCount: steps.filter((s) => s.negative).length,
       error: message,
+      errorCalls: callsOf(err),
     };
   } finally {
     await env.close().catch(() => undefined);

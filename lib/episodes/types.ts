@@ -52,6 +52,8 @@ export interface EpisodeResult {
   stepCount: number;
   negativeCount: number;
   error: string | null;
+  /** Failed model calls that ended an errored episode (messages, error, retries). */
+  errorCalls?: StepCall[];
 }
 
 export interface EpisodeRecord extends EpisodeStart, EpisodeResult {

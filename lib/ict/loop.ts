@@ -110,6 +110,7 @@ export async function runIct(args: IctRunArgs): Promise<IctSummary> {
       error: reflection.error,
       calls: reflection.calls,
     });
+    if (reflection.fatal) throw new Error(`reflector failed: ${reflection.error ?? 'misconfigured endpoint'}`);
     prompt = next;
   }
   report(T - 1, 'finished');

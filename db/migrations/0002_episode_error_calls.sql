@@ -1,0 +1,1 @@
+ALTER TABLE `episodes` ADD `error_calls` text;
