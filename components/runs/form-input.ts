@@ -1,5 +1,6 @@
 import type { IctConfigInput } from '@/lib/ict/config';
 
+const text = (v: FormDataEntryValue | null) => (typeof v === 'string' && v.trim() ? v : undefined);
 const num = (v: FormDataEntryValue | null) => (v === null || v === '' ? undefined : Number(v));
 
 /**
@@ -29,5 +30,11 @@ export function formToRunInput(form: FormData): IctConfigInput {
     parallelEpisodes: num(form.get('parallelEpisodes')),
     offlineStepDelayMs: num(form.get('offlineStepDelayMs')),
     offlineSlipRate: num(form.get('offlineSlipRate')),
+    historyWindow: num(form.get('historyWindow')),
+    templates: {
+      actorUser: text(form.get('template:actorUser')),
+      reflectorSystem: text(form.get('template:reflectorSystem')),
+      reflectorUser: text(form.get('template:reflectorUser')),
+    },
   };
 }

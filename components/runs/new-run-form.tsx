@@ -3,6 +3,14 @@
 import { useActionState, useState } from 'react';
 import type { NewRunState } from '@/app/runs/new/actions';
 import type { EnvDescription } from '@/lib/envs/registry';
+import type { PromptTemplates } from '@/lib/envs/types';
+
+export interface EndpointOption {
+  id: number;
+  name: string;
+  model: string;
+  roleHints: string[];
+}
 import { OFFLINE_LABEL } from '@/lib/agents/offline/actor';
 
 type Split = 'train' | 'heldout' | 'unused';
@@ -39,11 +47,22 @@ function NumberField(props: { name: string; label: string; hint?: string; defaul
   );
 }
 
+const TEMPLATE_FIELDS: { key: keyof PromptTemplates; label: string; hint: string }[] = [
+  { key: 'actorUser', label: 'Actor user message', hint: '{goal} {observation} {available_actions} {history} {step} {max_steps}' },
+  { key: 'reflectorSystem', label: 'Reflector system prompt', hint: 'asks for ANALYSIS: and IMPROVED PROMPT:' },
+  { key: 'reflectorUser', label: 'Reflector user message', hint: '{prompt} {trajectories} {batch_summary}' },
+];
+
 export function NewRunForm({
   environments,
+  endpoints,
+  templates,
   action,
 }: {
   environments: EnvDescription[];
+  endpoints: EndpointOption[];
+  /** The environment's default templates, shown and editable per run. */
+  templates: Record<string, PromptTemplates>;
   action: (prev: NewRunState, form: FormData) => Promise<NewRunState>;
 }) {
   const [state, formAction, pending] = useActionState(action, null);
@@ -155,12 +174,29 @@ export function NewRunForm({
         {(['actor', 'reflector'] as const).map((role) => (
           <label key={role} className="block">
             <span className="text-sm font-medium capitalize text-slate-700">{role}</span>
-            <select name={role} defaultValue="offline" className="mt-1 block w-full rounded border border-slate-300 px-2 py-1.5 text-sm">
+            <select
+              name={role}
+              defaultValue="offline"
+              data-testid={`${role}-select`}
+              className="mt-1 block w-full rounded border border-slate-300 px-2 py-1.5 text-sm"
+            >
               <option value="offline">{OFFLINE_LABEL}</option>
+              {endpoints.map((e) => (
+                <option key={e.id} value={e.id}>
+                  {e.name} · {e.model}
+                  {e.roleHints.length ? ` (${e.roleHints.join(', ')})` : ''}
+                </option>
+              ))}
             </select>
             <FieldError messages={errors[role]} />
           </label>
         ))}
+        {endpoints.length === 0 && (
+          <p className="text-xs text-slate-500 sm:col-span-2">
+            To use a language model, <a href="/endpoints" className="text-indigo-700 underline">register an endpoint</a> (vLLM,
+            SGLang, Ollama, llama.cpp, OpenAI).
+          </p>
+        )}
         <p className="text-xs text-slate-500 sm:col-span-2">
           The offline scripted policy follows the environment&apos;s privileged planner with seeded mistakes and learns
           lessons from its prompt. It exists so every page works without a GPU; it says nothing about language models.
@@ -173,8 +209,33 @@ export function NewRunForm({
           <NumberField name="parallelEpisodes" label="Parallel episodes" defaultValue={8} min={1} max={64} errors={errors.parallelEpisodes} />
           <NumberField name="offlineStepDelayMs" label="Offline step delay (ms)" hint="simulated thinking time, to watch live" defaultValue={100} min={0} max={10000} errors={errors.offlineStepDelayMs} />
           <NumberField name="offlineSlipRate" label="Offline slip rate" hint="chance of an unlearned mistake" defaultValue={0.6} min={0} max={1} step={0.05} errors={errors.offlineSlipRate} />
+          <NumberField name="historyWindow" label="LLM history window" hint="steps shown to an LLM actor" defaultValue={8} min={0} max={200} errors={errors.historyWindow} />
         </div>
       </details>
+
+      {env && (
+        <details className="rounded-lg border border-slate-200 bg-white p-4" data-testid="templates">
+          <summary className="cursor-pointer text-sm font-medium text-slate-700">Prompt templates (LLM agents)</summary>
+          <p className="mt-2 text-xs text-slate-500">
+            Defaults of {env.name}. Edit to override them for this run; placeholders in braces are filled in per step.
+          </p>
+          <div className="mt-3 space-y-4">
+            {TEMPLATE_FIELDS.map((f) => (
+              <label key={`${env.id}-${f.key}`} className="block">
+                <span className="text-sm font-medium text-slate-700">{f.label}</span>
+                <span className="ml-2 font-mono text-xs text-slate-400">{f.hint}</span>
+                <textarea
+                  name={`template:${f.key}`}
+                  defaultValue={templates[env.id]?.[f.key] ?? ''}
+                  rows={6}
+                  className="mt-1 block w-full rounded border border-slate-300 px-2 py-1.5 font-mono text-xs"
+                />
+                <FieldError messages={errors[`templates.${f.key}`] ?? errors.templates} />
+              </label>
+            ))}
+          </div>
+        </details>
+      )}
 
       <div className="flex justify-end">
         <button

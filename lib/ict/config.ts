@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTOR_PLACEHOLDERS, REFLECTOR_PLACEHOLDERS, templatePlaceholders } from '../agents/llm/templates';
 import { endpointSnapshotSchema } from '../endpoints/schema';
 import { defaultSplit, findEnvSpec } from '../envs/registry';
 
@@ -70,6 +71,18 @@ export const ictConfigSchema = z
         path: ['heldOutTaskTypes'],
         message: `held-out task types must not be trained on: ${overlap.join(', ')}`,
       });
+    }
+    // A template typo is reported when the run is created, not when its first model call fails.
+    const allowed = { actorUser: ACTOR_PLACEHOLDERS, reflectorSystem: REFLECTOR_PLACEHOLDERS, reflectorUser: REFLECTOR_PLACEHOLDERS };
+    for (const [key, names] of Object.entries(allowed) as [keyof typeof allowed, readonly string[]][]) {
+      const unknown = templatePlaceholders(cfg.templates?.[key] ?? '').filter((n) => !names.includes(n));
+      if (unknown.length) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['templates', key],
+          message: `unknown placeholder ${unknown.map((n) => `{${n}}`).join(', ')}; known: ${names.map((n) => `{${n}}`).join(', ')} (write {{name}} for literal braces)`,
+        });
+      }
     }
     return { ...cfg, trainTaskTypes: train, heldOutTaskTypes: heldOut };
   });

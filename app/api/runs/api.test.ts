@@ -65,6 +65,8 @@ describe('JSON API', () => {
     ['k out of range', { name: 'x', env: 'household', batchSize: 0 }, 'batchSize'],
     ['non-integer T', { name: 'x', env: 'household', metaTurns: 1.5 }, 'metaTurns'],
     ['unknown actor', { name: 'x', env: 'household', actor: 'gpt' }, 'actor must be "offline"'],
+    ['endpoint that does not exist', { name: 'x', env: 'household', reflector: 424242 }, 'reflector endpoint #424242 does not exist'],
+    ['template with a typo', { name: 'x', env: 'household', templates: { actorUser: 'Goal: {gaol}' } }, 'unknown placeholder {gaol}'],
   ])('answers 400 with the zod message for %s', async (_what, body, message) => {
     const res = await post(body);
     expect(res.status).toBe(400);
