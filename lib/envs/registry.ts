@@ -1,8 +1,9 @@
 import { householdEnv } from './household';
+import { shopEnv } from './shop';
 import type { EnvSpec, Split } from './types';
 
 // One registry: every built-in environment is a folder that supplies an EnvSpec.
-const builtIn: EnvSpec[] = [householdEnv];
+const builtIn: EnvSpec[] = [householdEnv, shopEnv];
 
 export function listEnvSpecs(): EnvSpec[] {
   return builtIn;
