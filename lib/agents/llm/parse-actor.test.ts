@@ -112,3 +112,19 @@ describe('matchAction', () => {
     expect(matchAction('go to cabnet 12', ['go to cabinet 1', 'go to cabinet 12'])).toEqual({ action: 'go to cabinet 12', match: 'edit', distance: 1 });
   });
 });
+
+describe('matchAction with free-text templates', () => {
+  it('fills `search[...]` and `submit:\\n<program>` templates with the proposal as written', () => {
+    expect(matchAction('search[red wool socks]', ['search[...]'])).toEqual({ action: 'search[red wool socks]', match: 'template' });
+    expect(matchAction('Search[Red Socks]', ['search[...]', 'click[back to search]'])).toEqual({ action: 'search[Red Socks]', match: 'template' });
+    const program = 'submit:\nprint(sum(map(int, input().split())))';
+    expect(matchAction(program, ['submit:\n<your python 3 program>'])).toEqual({ action: program, match: 'template' });
+  });
+
+  it('does not treat an empty template fill or other commands as a match', () => {
+    expect(matchAction('search[', ['search[...]'])).toMatchObject({ match: 'invalid' });
+    expect(matchAction('search[ ]', ['search[...]'])).toMatchObject({ match: 'invalid' });
+    expect(matchAction('submit:\n', ['submit:\n<your python 3 program>'])).toMatchObject({ match: 'invalid' });
+    expect(matchAction('click[b0001]', ['search[...]'])).toMatchObject({ match: 'invalid' });
+  });
+});

@@ -98,7 +98,7 @@ export function firstLineProposal(text: string): string {
   return line === undefined ? '' : cleanAction(line);
 }
 
-export type MatchKind = 'exact' | 'case' | 'edit' | 'invalid';
+export type MatchKind = 'exact' | 'case' | 'edit' | 'template' | 'invalid';
 
 export interface ActionMatch {
   /** What the environment is sent: an admissible command, or the proposal itself when invalid. */
@@ -139,8 +139,29 @@ export function editThreshold(proposal: string, command: string = proposal): num
  * mistake (and answer "Nothing happens."), or the reflector would never learn about it.
  * An edit never changes a number: "fridge 2" for "fridge 1" is a different object, not a typo.
  */
+/**
+ * Admissible entries that stand for free text: `search[...]` (shop) or `submit:\n<program>`
+ * (code). Returns the filled command when the proposal fills the template, else null.
+ */
+export function fillTemplate(entry: string, proposal: string): string | null {
+  const bracket = entry.match(/^(.+?)\[\.\.\.\]$/s);
+  if (bracket) {
+    const m = proposal.match(/^(.+?)\[(.+)\]$/s);
+    return m && m[1].toLowerCase() === bracket[1].toLowerCase() && m[2].trim() ? `${bracket[1]}[${m[2]}]` : null;
+  }
+  const angle = entry.match(/^(.+?)<[^>]+>$/s);
+  if (angle && proposal.toLowerCase().startsWith(angle[1].toLowerCase()) && proposal.slice(angle[1].length).trim()) {
+    return angle[1] + proposal.slice(angle[1].length);
+  }
+  return null;
+}
+
 export function matchAction(proposal: string, admissible: readonly string[]): ActionMatch {
   if (admissible.includes(proposal)) return { action: proposal, match: 'exact' };
+  for (const entry of admissible) {
+    const filled = fillTemplate(entry, proposal);
+    if (filled !== null) return { action: filled, match: 'template' };
+  }
   const p = normalise(proposal);
   if (p === '') return { action: proposal, match: 'invalid' };
   const same = admissible.find((a) => normalise(a) === p);
