@@ -7,6 +7,7 @@ import { claimRunById, insertRun } from '../db/queries/runs';
 import { getRunView } from '../db/queries/views';
 import { ictConfigSchema, issuesByField } from '../lib/ict/config';
 import { executeRun } from '../worker/execute-run';
+import { applyConfigFile } from '../worker/config-sync';
 import { startWorker } from '../worker/worker';
 
 const usage = `usage:
@@ -37,6 +38,7 @@ async function main() {
     },
   });
   const db = openDatabase(values.db ?? dbFileFromEnv());
+  applyConfigFile(db, (m) => console.error(m));
   const int = (v: string | undefined) => (v === undefined ? undefined : Number(v));
   const list = (v: string | undefined) => v?.split(',').map((s) => s.trim()).filter(Boolean);
 

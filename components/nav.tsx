@@ -6,6 +6,7 @@ import { usePathname } from 'next/navigation';
 const links = [
   { href: '/', label: 'Runs', match: (p: string) => p === '/' || (p.startsWith('/runs') && p !== '/runs/new') },
   { href: '/runs/new', label: 'New run', match: (p: string) => p === '/runs/new' },
+  { href: '/endpoints', label: 'Endpoints', match: (p: string) => p.startsWith('/endpoints') },
   { href: '/environments', label: 'Environments', match: (p: string) => p.startsWith('/environments') },
 ];
 
