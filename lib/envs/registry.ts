@@ -1,9 +1,10 @@
+import { gridworldEnv } from './gridworld';
 import { householdEnv } from './household';
 import { shopEnv } from './shop';
 import type { EnvSpec, Split } from './types';
 
 // One registry: every built-in environment is a folder that supplies an EnvSpec.
-const builtIn: EnvSpec[] = [householdEnv, shopEnv];
+const builtIn: EnvSpec[] = [householdEnv, gridworldEnv, shopEnv];
 
 export function listEnvSpecs(): EnvSpec[] {
   return builtIn;
