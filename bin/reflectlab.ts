@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import os from 'node:os';
 import { openDatabase, dbFileFromEnv } from '../db/open';
+import { envServerMain, UsageError } from './env-server';
 import { claimRunById, insertRun } from '../db/queries/runs';
 import { getRunView } from '../db/queries/views';
 import { ictConfigSchema, issuesByField } from '../lib/ict/config';
@@ -13,7 +14,8 @@ import { startWorker } from '../worker/worker';
 const usage = `usage:
   reflectlab run [--db FILE] --env ENV [--name NAME] [--seed N] [--batch-size K] [--meta-turns T]
                  [--val-tasks N] [--train TYPE,...] [--held-out TYPE,...] [--json]
-  reflectlab worker [--db FILE]`;
+  reflectlab worker [--db FILE]
+  reflectlab env-server --env ENV [--port N] [--host H]   serve a built-in environment over AgentGym's protocol`;
 
 function fail(msg: string): never {
   console.error(msg);
@@ -22,6 +24,14 @@ function fail(msg: string): never {
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
+  if (command === 'env-server') {
+    try {
+      await envServerMain(rest);
+    } catch (e) {
+      fail(e instanceof UsageError ? e.message : e instanceof Error ? (e.stack ?? e.message) : String(e));
+    }
+    return;
+  }
   const { values } = parseArgs({
     args: rest,
     options: {

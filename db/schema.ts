@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { RunConfig, RunKind, RunProgress, RunStatus } from '../lib/runs/types';
 import type { EpisodeRole, EpisodeStatus, StepCall } from '../lib/episodes/types';
+import type { RemoteEnvConfig } from '../lib/envs/remote/config';
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
@@ -27,6 +28,15 @@ export const endpoints = sqliteTable(
   },
   (t) => [uniqueIndex('endpoints_name_uq').on(t.name)],
 );
+
+/** Environments served elsewhere over AgentGym's HTTP protocol, registered by id ("remote:…"). */
+export const remoteEnvironments = sqliteTable('remote_environments', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  config: text('config', { mode: 'json' }).$type<RemoteEnvConfig>().notNull(),
+  createdAt: integer('created_at').notNull().default(now),
+  updatedAt: integer('updated_at').notNull().default(now),
+});
 
 export const runs = sqliteTable(
   'runs',
@@ -143,6 +153,7 @@ export const steps = sqliteTable(
 
 export type EndpointRow = typeof endpoints.$inferSelect;
 export type NewEndpointRow = typeof endpoints.$inferInsert;
+export type RemoteEnvironmentRow = typeof remoteEnvironments.$inferSelect;
 export type RunRow = typeof runs.$inferSelect;
 export type NewRunRow = typeof runs.$inferInsert;
 export type MetaTurnRow = typeof metaTurns.$inferSelect;

@@ -3,8 +3,7 @@ import type { Db } from '../db/open';
 import { finishRun, heartbeatRun } from '../db/queries/runs';
 import type { RunRow } from '../db/schema';
 import { AbortedError } from '../lib/episodes/run-episode';
-import { getEnvSpec } from '../lib/envs/registry';
-import { ictConfigSchema, issuesByField } from '../lib/ict/config';
+import { envSpecOf, ictConfigSchema, issuesByField } from '../lib/ict/config';
 import { runIct } from '../lib/ict/loop';
 import type { RunProgress } from '../lib/runs/types';
 import { buildAgents } from './agents';
@@ -48,7 +47,7 @@ export async function executeRun(db: Db, run: RunRow, opts: ExecuteOptions): Pro
       throw new Error(`the stored run config is invalid — ${why.join(' · ')}`);
     }
     const config = parsed.data;
-    const spec = getEnvSpec(config.env);
+    const spec = envSpecOf(config);
     const { actor, reflector } = buildAgents(db, config, spec);
     await runIct({
       config,

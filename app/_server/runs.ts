@@ -2,13 +2,15 @@ import 'server-only';
 import { getDb } from '@/db/client';
 import { insertRun } from '@/db/queries/runs';
 import { getEndpointById } from '@/db/queries/endpoints';
+import { getRemoteEnvironment } from '@/db/queries/environments';
+import { findEnvSpec } from '@/lib/envs/registry';
 import { ictConfigSchema, issuesByField, type IctConfig } from '@/lib/ict/config';
 
 export type CreateRunResult = { ok: true; id: number } | { ok: false; error: string; fields: Record<string, string[]> };
 
 /** Validates and queues a run; never runs it (the worker claims it). Shared by the form and the API. */
 export function createRun(body: unknown): CreateRunResult {
-  const parsed = ictConfigSchema.safeParse(body);
+  const parsed = ictConfigSchema.safeParse(withRemoteEnv(body));
   if (!parsed.success) {
     const fields = issuesByField(parsed.error);
     const first = Object.entries(fields)
@@ -37,6 +39,18 @@ export function createRun(body: unknown): CreateRunResult {
   }
   const id = insertRun(db, { name: config.name, kind: config.kind, config, seed: config.seed });
   return { ok: true, id };
+}
+
+/**
+ * A run on a remote environment carries the registration as it was, so the worker (and later
+ * readers) never depend on the registry row staying unchanged.
+ */
+function withRemoteEnv(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null) return body;
+  const env = (body as { env?: unknown }).env;
+  if (typeof env !== 'string' || findEnvSpec(env)) return { ...body, remoteEnv: undefined };
+  const row = getRemoteEnvironment(getDb(), { id: env });
+  return { ...body, remoteEnv: row?.config };
 }
 
 /** Route ids are positive integers; anything else is a 404, not a 500. */

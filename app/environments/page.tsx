@@ -1,25 +1,39 @@
 import Link from 'next/link';
-import { describeEnv, listEnvSpecs } from '@/lib/envs/registry';
+import { listAllEnvironments } from '@/app/_server/environments';
+import { RegisterEnvironmentForm } from '@/components/environments/register-form';
+import { probeEnvironmentAction, registerEnvironmentAction } from './actions';
 
 export const metadata = { title: 'Environments' };
+export const dynamic = 'force-dynamic';
 
 export default function EnvironmentsPage() {
-  const envs = listEnvSpecs().map(describeEnv);
+  const envs = listAllEnvironments();
   return (
     <div className="space-y-6">
       <div>
         <h1 className="text-xl font-semibold">Environments</h1>
-        <p className="mt-1 text-sm text-slate-600">Built-in, seeded environments. A task is reproducible from its type and seed.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Built-in, seeded environments and registered remote ones. A task is reproducible from its type and seed.
+        </p>
       </div>
+      <RegisterEnvironmentForm action={registerEnvironmentAction} probe={probeEnvironmentAction} />
       {envs.map((e) => (
         <section key={e.id} className="rounded-lg border border-slate-200 bg-white p-4" data-testid="env-card" data-env-id={e.id}>
           <div className="flex items-baseline justify-between gap-4">
-            <h2 className="font-semibold">{e.name}</h2>
+            <h2 className="font-semibold">
+              {e.name}
+              <span className="ml-2 font-mono text-xs font-normal text-slate-500">{e.id}</span>
+              {e.kind === 'remote' && (
+                <span className="ml-2 rounded bg-sky-50 px-1.5 py-0.5 text-xs font-normal text-sky-700" data-testid="remote-badge">
+                  remote · {e.baseUrl}
+                </span>
+              )}
+            </h2>
             <div className="flex items-center gap-3">
               <span className="font-mono text-xs text-slate-500">
                 {e.version} · max {e.maxSteps} steps
               </span>
-              <Link href={`/environments/${e.id}/play`} className="rounded bg-indigo-600 px-2.5 py-1 text-xs font-medium text-white hover:bg-indigo-500" data-testid="play-link">
+              <Link href={`/environments/${encodeURIComponent(e.id)}/play`} className="rounded bg-indigo-600 px-2.5 py-1 text-xs font-medium text-white hover:bg-indigo-500" data-testid="play-link">
                 Play by hand
               </Link>
             </div>
@@ -46,6 +60,7 @@ export default function EnvironmentsPage() {
             </div>
             <div>
               <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Pitfalls and their lessons</h3>
+              {e.pitfalls.length === 0 && <p className="mt-2 text-xs text-slate-500">none declared (the offline scripted policy needs a built-in environment)</p>}
               <ul className="mt-2 space-y-2 text-sm">
                 {e.pitfalls.map((p) => (
                   <li key={p.id}>

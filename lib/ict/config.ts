@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { ACTOR_PLACEHOLDERS, REFLECTOR_PLACEHOLDERS, templatePlaceholders } from '../agents/llm/templates';
 import { endpointSnapshotSchema } from '../endpoints/schema';
 import { defaultSplit, findEnvSpec } from '../envs/registry';
+import { createRemoteEnvSpec } from '../envs/remote/adapter';
+import { defaultRemoteEnvId, remoteEnvConfigSchema, type RemoteEnvConfig } from '../envs/remote/config';
+import type { EnvSpec } from '../envs/types';
 
 /** `"offline"` (the scripted policy) or the id of a registered endpoint. */
 const agentChoice = (role: string) =>
@@ -35,6 +38,8 @@ export const ictConfigSchema = z
     actorEndpoint: endpointSnapshotSchema.optional(),
     reflectorEndpoint: endpointSnapshotSchema.optional(),
     templates: templateOverridesSchema.optional(),
+    /** For a remote environment: its registration as it was when the run was created. */
+    remoteEnv: remoteEnvConfigSchema.optional(),
     /** Steps of history an LLM actor is shown (the full history is always stored). */
     historyWindow: z.int().min(0).max(200).default(8),
     /** Episodes run concurrently within a meta-turn. */
@@ -45,7 +50,7 @@ export const ictConfigSchema = z
     offlineSlipRate: z.number().min(0).max(1).default(0.6),
   })
   .transform((cfg, ctx) => {
-    const spec = findEnvSpec(cfg.env);
+    const spec = specFor(cfg.env, cfg.remoteEnv);
     if (!spec) {
       ctx.addIssue({ code: 'custom', path: ['env'], message: `unknown environment "${cfg.env}"` });
       return z.NEVER;
@@ -72,6 +77,13 @@ export const ictConfigSchema = z
         message: `held-out task types must not be trained on: ${overlap.join(', ')}`,
       });
     }
+    if (cfg.actor === 'offline' && !spec.create().oracle) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['actor'],
+        message: `the offline scripted policy needs a privileged planner, which ${spec.id} does not have: choose an endpoint as actor`,
+      });
+    }
     // A template typo is reported when the run is created, not when its first model call fails.
     const allowed = { actorUser: ACTOR_PLACEHOLDERS, reflectorSystem: REFLECTOR_PLACEHOLDERS, reflectorUser: REFLECTOR_PLACEHOLDERS };
     for (const [key, names] of Object.entries(allowed) as [keyof typeof allowed, readonly string[]][]) {
@@ -86,6 +98,21 @@ export const ictConfigSchema = z
     }
     return { ...cfg, trainTaskTypes: train, heldOutTaskTypes: heldOut };
   });
+
+/** A built-in environment, or a remote one from the registration a run carries. */
+function specFor(env: string, remote: RemoteEnvConfig | undefined): EnvSpec | undefined {
+  const builtIn = findEnvSpec(env);
+  if (builtIn) return builtIn;
+  if (remote && (remote.id ?? defaultRemoteEnvId(remote.name)) === env) return createRemoteEnvSpec(remote);
+  return undefined;
+}
+
+/** The environment a parsed config runs on. */
+export function envSpecOf(config: Pick<IctConfig, 'env' | 'remoteEnv'>): EnvSpec {
+  const spec = specFor(config.env, config.remoteEnv);
+  if (!spec) throw new Error(`unknown environment "${config.env}"`);
+  return spec;
+}
 
 export type IctConfigInput = z.input<typeof ictConfigSchema>;
 export type IctConfig = z.output<typeof ictConfigSchema>;

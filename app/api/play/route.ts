@@ -1,14 +1,14 @@
 import { NextResponse } from 'next/server';
 import { startPlaySession } from '@/app/_server/play-sessions';
 import { issuesByField } from '@/lib/ict/config';
-import { findEnvSpec } from '@/lib/envs/registry';
+import { resolveEnvSpec } from '@/app/_server/environments';
 import { startPlaySchema } from './schema';
 
 export async function POST(req: Request) {
   const body = await req.json().catch(() => undefined);
   const parsed = startPlaySchema.safeParse(body);
   if (!parsed.success) return NextResponse.json({ error: 'invalid play request', issues: issuesByField(parsed.error) }, { status: 400 });
-  const spec = findEnvSpec(parsed.data.env);
+  const spec = resolveEnvSpec(parsed.data.env);
   if (!spec) return NextResponse.json({ error: `unknown environment "${parsed.data.env}"` }, { status: 404 });
   try {
     const session = await startPlaySession(spec, parsed.data.taskType, parsed.data.seed);
