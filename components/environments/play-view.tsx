@@ -158,13 +158,21 @@ export function PlayView({ env, initialType, initialSeed }: { env: EnvDescriptio
               </div>
             )}
             <ol className="max-h-[32rem] space-y-1 overflow-auto text-sm" data-testid="play-history">
-              <li className="flex items-center justify-between gap-2 text-xs text-slate-500">
-                <span>start</span>
-                {state.history.length > 0 && (
-                  <button type="button" onClick={() => op.mutate({ op: 'rollback', step: 0 })} className="rounded px-1.5 hover:bg-slate-100" data-testid="play-rollback" data-step={0}>
-                    ↶ roll back here
-                  </button>
-                )}
+              <li className="rounded border-l-2 border-indigo-300 px-2 py-1">
+                <div className="flex items-center justify-between gap-2 text-xs text-slate-500">
+                  <span>start</span>
+                  {state.history.length > 0 && (
+                    <button type="button" onClick={() => op.mutate({ op: 'rollback', step: 0 })} className="rounded px-1.5 hover:bg-slate-100" data-testid="play-rollback" data-step={0}>
+                      ↶ roll back here
+                    </button>
+                  )}
+                </div>
+                <details open={state.history.length === 0}>
+                  <summary className="cursor-pointer text-xs text-slate-500">first observation</summary>
+                  <div className="whitespace-pre-wrap font-mono text-xs text-slate-600" data-testid="play-initial">
+                    {state.initialObservation}
+                  </div>
+                </details>
               </li>
               {state.history.map((h) => (
                 <li key={h.index} className={`rounded border-l-2 px-2 py-1 ${h.negative ? 'border-amber-400 bg-amber-50' : 'border-slate-200'}`} data-testid="play-step" data-negative={h.negative}>

@@ -27,6 +27,8 @@ export interface PlayState extends Progress {
   envVersion: string;
   task: Task;
   goal: string;
+  /** What the agent saw right after reset (room description, map, page…). */
+  initialObservation: string;
   bookmarks: { id: number; step: number }[];
   rollback: 'snapshot' | 'replay';
 }
@@ -77,6 +79,7 @@ export class PlaySession {
       envVersion: this.spec.version,
       task: this.task,
       goal: this.start.goal,
+      initialObservation: this.start.observation,
       bookmarks: [...this.bookmarks.entries()].map(([id, b]) => ({ id, step: b.progress.history.length })),
       rollback: this.env.snapshot ? 'snapshot' : 'replay',
     };
