@@ -1,10 +1,11 @@
 import { gridworldEnv } from './gridworld';
 import { householdEnv } from './household';
 import { shopEnv } from './shop';
+import { sokobanEnv } from './sokoban';
 import type { EnvSpec, Split } from './types';
 
 // One registry: every built-in environment is a folder that supplies an EnvSpec.
-const builtIn: EnvSpec[] = [householdEnv, gridworldEnv, shopEnv];
+const builtIn: EnvSpec[] = [householdEnv, gridworldEnv, sokobanEnv, shopEnv];
 
 export function listEnvSpecs(): EnvSpec[] {
   return builtIn;

@@ -51,7 +51,7 @@ export function createOfflineActor(options: OfflineActorOptions = {}): Actor {
       const decided = new Set<string>();
       let repeat: { action: string; remaining: number } | null = null;
       return {
-        async act({ signal }): Promise<ActorDecision> {
+        async act({ signal, availableActions }): Promise<ActorDecision> {
           if (delay > 0) await sleep(delay, signal);
           if (repeat && repeat.remaining > 0) {
             repeat.remaining--;
@@ -67,7 +67,11 @@ export function createOfflineActor(options: OfflineActorOptions = {}): Actor {
             return { thought: opp.thought, action: opp.action, calls: [] };
           }
           const plan = oracle.nextAction();
-          if (!plan) return { thought: 'I do not know how to go on; let me look around.', action: 'look', calls: [] };
+          if (!plan) {
+            // No way to the goal any more (e.g. a deadlocked sokoban box): keep acting as an agent would.
+            const action = availableActions.includes('look') ? 'look' : (availableActions[0] ?? 'look');
+            return { thought: 'I do not know how to go on; let me try something.', action, calls: [] };
+          }
           return { thought: plan.thought, action: plan.action, calls: [] };
         },
       };
