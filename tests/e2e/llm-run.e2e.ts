@@ -73,7 +73,8 @@ describe('an ICT run with an LLM endpoint, from the browser', () => {
     expect(await page.getByTestId('run-model-calls').innerText()).toBe(String(8 * 30 + 2));
     expect(await page.getByTestId('run-tokens').innerText()).toBe(`${(240 * 321 + 2 * 1500).toLocaleString('en-US')} / ${(240 * 9 + 2 * 40).toLocaleString('en-US')}`);
     const learned = page.locator('[data-testid="meta-turn-card"][data-index="1"]');
-    expect(await learned.innerText()).toContain('Open closed receptacles before taking things from them.');
+    await learned.getByTestId('prompt-mode-full').click();
+    expect(await learned.getByTestId('prompt-full').innerText()).toBe(LEARNED);
     await page.screenshot({ path: `${ARTIFACTS}/llm-run-page.png`, fullPage: true });
 
     await run.episodeChips().first().click();
