@@ -1,3 +1,4 @@
+import { codeEnv } from './code';
 import { gridworldEnv } from './gridworld';
 import { householdEnv } from './household';
 import { shopEnv } from './shop';
@@ -5,7 +6,7 @@ import { sokobanEnv } from './sokoban';
 import type { EnvSpec, Split } from './types';
 
 // One registry: every built-in environment is a folder that supplies an EnvSpec.
-const builtIn: EnvSpec[] = [householdEnv, gridworldEnv, sokobanEnv, shopEnv];
+const builtIn: EnvSpec[] = [householdEnv, gridworldEnv, sokobanEnv, shopEnv, codeEnv];
 
 export function listEnvSpecs(): EnvSpec[] {
   return builtIn;

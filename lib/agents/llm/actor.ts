@@ -104,8 +104,17 @@ export function createLlmActor(opts: LlmActorOptions): Actor {
           const proposal = parsed.action ?? firstLineProposal(text);
           // An unparseable reply still becomes a step: the environment answers the invalid
           // command ("Nothing happens.") and the trajectory shows what the model wrote.
-          const matched = matchAction(proposal, ctx.availableActions);
-          return { thought: parsed.thought, action: proposal, executedAction: matched.action, calls: [stepCallFrom(req, result)] };
+          let matched = matchAction(proposal, ctx.availableActions);
+          let proposed = proposal;
+          // A multi-line template (a program after "submit:") needs the whole action text.
+          if (parsed.actionText && parsed.actionText !== proposal) {
+            const whole = matchAction(parsed.actionText, ctx.availableActions);
+            if (whole.match === 'template' && (matched.match === 'invalid' || matched.match === 'template')) {
+              matched = whole;
+              proposed = parsed.actionText;
+            }
+          }
+          return { thought: parsed.thought, action: proposed, executedAction: matched.action, calls: [stepCallFrom(req, result)] };
         },
       };
     },

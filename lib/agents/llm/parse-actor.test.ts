@@ -46,7 +46,8 @@ describe('parseActorReply', () => {
     ['bare command', 'go to fridge 1', { thought: null, action: null }],
   ];
   it.each(cases)('%s', (_name, text, expected) => {
-    expect(parseActorReply(text)).toEqual(expected);
+    const { thought, action } = parseActorReply(text);
+    expect({ thought, action }).toEqual(expected);
   });
 });
 
@@ -126,5 +127,22 @@ describe('matchAction with free-text templates', () => {
     expect(matchAction('search[ ]', ['search[...]'])).toMatchObject({ match: 'invalid' });
     expect(matchAction('submit:\n', ['submit:\n<your python 3 program>'])).toMatchObject({ match: 'invalid' });
     expect(matchAction('click[b0001]', ['search[...]'])).toMatchObject({ match: 'invalid' });
+  });
+});
+
+describe('multi-line actions for free-text templates', () => {
+  const reply = 'Thought: read all input at once.\nAction: submit:\nimport sys\ndata = sys.stdin.read().split()\nprint(" ".join(reversed(data)))\n';
+
+  it('keeps the whole text after the Action label', () => {
+    expect(parseActorReply(reply)).toEqual({
+      thought: 'read all input at once.',
+      action: 'submit',
+      actionText: 'submit:\nimport sys\ndata = sys.stdin.read().split()\nprint(" ".join(reversed(data)))',
+    });
+  });
+
+  it('fills the submit template with the whole program', () => {
+    const parsed = parseActorReply(reply);
+    expect(matchAction(parsed.actionText!, ['submit:\n<your python 3 program>'])).toEqual({ action: parsed.actionText, match: 'template' });
   });
 });

@@ -4,6 +4,11 @@
 export interface ParsedActorReply {
   thought: string | null;
   action: string | null;
+  /**
+   * Everything after the first Action label, verbatim and multi-line: what a free-text template
+   * such as `submit:\n<program>` takes, where the first line alone would cut the program off.
+   */
+  actionText: string | null;
 }
 
 // Reasoning models (Qwen3, DeepSeek-R1) may think aloud first; their drafts are not the answer.
@@ -86,7 +91,18 @@ export function parseActorReply(text: string): ParsedActorReply {
   const thoughtSec = secs.find((s) => s.kind === 'thought');
   // Without a Thought label, prose before the action is the reasoning.
   const thought = thoughtSec ? joined(thoughtSec.lines) : actionAt >= 0 ? joined(preamble) : null;
-  return { thought, action };
+  return { thought, action, actionText: actionAt >= 0 ? restAfterActionLabel(text.replace(THINK_BLOCK, '')) : null };
+}
+
+function restAfterActionLabel(text: string): string | null {
+  const lines = text.split(/\r?\n/);
+  const at = lines.findIndex((l) => {
+    const m = LABEL.exec(l);
+    return m !== null && kindOf(m[1]) === 'action';
+  });
+  if (at < 0) return null;
+  const rest = [LABEL.exec(lines[at])![2], ...lines.slice(at + 1)].join('\n').trim();
+  return rest === '' ? null : rest;
 }
 
 /** The proposal when the reply has no Action label: its first non-empty line, cleaned. */
