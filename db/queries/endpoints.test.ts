@@ -17,6 +17,7 @@ import {
   upsertEndpointByName,
   upsertEndpointsByName,
 } from './endpoints';
+import { getRemoteEnvironment } from './environments';
 
 const KEY = 'sk-db-test-secret-9876';
 const config = (over: Record<string, unknown> = {}): EndpointConfig =>
@@ -104,6 +105,26 @@ describe('endpoint queries', () => {
 });
 
 describe('syncEndpointsFromConfig', () => {
+  it('registers remote environments from the same file by id, all or nothing with the endpoints', () => {
+    const db = openDatabase(':memory:');
+    const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'reflectlab-sync-env-'));
+    const env = { REFLECTLAB_ENDPOINTS: 'cfg.json' };
+    const remote = { name: 'alfworld', baseUrl: 'http://10.0.0.5:36001', taskTypes: [{ id: 'pick', split: 'train', dataIdx: [0, 1] }], maxSteps: 40 };
+    const write = (body: unknown) => fs.writeFileSync(path.join(cwd, 'cfg.json'), JSON.stringify(body));
+    write({ environments: [remote] });
+    expect(syncEndpointsFromConfig(db, { cwd, env })).toMatchObject({ created: [], environments: { created: ['remote:alfworld'], updated: [] } });
+    write({ environments: [{ ...remote, maxSteps: 50 }] });
+    expect(syncEndpointsFromConfig(db, { cwd, env })).toMatchObject({ environments: { created: [], updated: ['remote:alfworld'] } });
+    expect(getRemoteEnvironment(db, { id: 'remote:alfworld' })?.config.maxSteps).toBe(50);
+    // A bad endpoint entry keeps the environment from being written too, and both problems are listed.
+    write({ endpoints: [{ name: 'x', baseUrl: 'nope', model: 'm' }], environments: [{ ...remote, maxSteps: 60 }, { name: 'y' }] });
+    expect(() => syncEndpointsFromConfig(db, { cwd, env })).toThrow(/environments\[1\]\.baseUrl[\s\S]*endpoints\[0\] \("x"\)\.baseUrl/);
+    expect(getRemoteEnvironment(db, { id: 'remote:alfworld' })?.config.maxSteps).toBe(50);
+    // A built-in id cannot be taken over from the file.
+    write({ environments: [{ ...remote, id: 'household' }] });
+    expect(() => syncEndpointsFromConfig(db, { cwd, env, reservedEnvIds: (id) => id === 'household' })).toThrow('"household" already exists');
+  });
+
   const dir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'reflectlab-sync-'));
   const write = (cwd: string, body: unknown) => fs.writeFileSync(path.join(cwd, 'eps.json'), JSON.stringify(body));
 
@@ -112,7 +133,12 @@ describe('syncEndpointsFromConfig', () => {
     const cwd = dir();
     const env = { REFLECTLAB_ENDPOINTS: 'eps.json', MY_KEY: KEY };
     write(cwd, { endpoints: [{ name: 'a', baseUrl: 'http://h/v1', model: 'm', apiKeyEnv: 'MY_KEY' }, { name: 'b', baseUrl: 'http://h2/v1', model: 'm' }] });
-    expect(syncEndpointsFromConfig(db, { cwd, env })).toEqual({ file: path.join(cwd, 'eps.json'), created: ['a', 'b'], updated: [] });
+    expect(syncEndpointsFromConfig(db, { cwd, env })).toEqual({
+      file: path.join(cwd, 'eps.json'),
+      created: ['a', 'b'],
+      updated: [],
+      environments: { created: [], updated: [] },
+    });
     write(cwd, { endpoints: [{ name: 'a', baseUrl: 'http://h/v1', model: 'm2', apiKeyEnv: 'MY_KEY' }] });
     expect(syncEndpointsFromConfig(db, { cwd, env })).toMatchObject({ created: [], updated: ['a'] });
     const [a] = listEndpoints(db);

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { loadEndpointsConfigFile } from '../../lib/endpoints/config-file';
 import { maskKey, type EndpointConfig, type EndpointSnapshot, type SamplingParams } from '../../lib/endpoints/schema';
 import type { Db } from '../open';
+import { upsertRemoteEnvironment } from './environments';
 import { endpoints, type EndpointRow } from '../schema';
 
 /** The database or a transaction on it. */
@@ -134,16 +135,25 @@ export function upsertEndpointsByName(db: Db, configs: EndpointConfig[], now = D
 }
 
 /**
- * Registers the endpoints of the headless config file (REFLECTLAB_ENDPOINTS, else
- * ./reflectlab.endpoints.json if present) in one transaction. Returns null when there is no file;
- * throws EndpointsConfigError (listing every problem, writing nothing) for a bad one. Endpoints not
- * in the file are left alone.
+ * Applies the headless config file (REFLECTLAB_ENDPOINTS, else ./reflectlab.endpoints.json if
+ * present): its endpoints by name and its remote environments by id, in one transaction. Returns
+ * null when there is no file; throws EndpointsConfigError (listing every problem, writing nothing)
+ * for a bad one. Entries not in the file are left alone. `reservedEnvIds` are the built-in ids.
  */
 export function syncEndpointsFromConfig(
   db: Db,
-  opts: { env?: Record<string, string | undefined>; cwd?: string } = {},
-): { file: string; created: string[]; updated: string[] } | null {
+  opts: { env?: Record<string, string | undefined>; cwd?: string; reservedEnvIds?: (id: string) => boolean } = {},
+): { file: string; created: string[]; updated: string[]; environments: { created: string[]; updated: string[] } } | null {
   const loaded = loadEndpointsConfigFile(opts);
   if (!loaded) return null;
-  return { file: loaded.file, ...upsertEndpointsByName(db, loaded.endpoints) };
+  const now = Date.now();
+  return db.transaction((tx) => {
+    const out = { file: loaded.file, created: [] as string[], updated: [] as string[], environments: { created: [] as string[], updated: [] as string[] } };
+    for (const config of loaded.endpoints) (upsertEndpointByName(tx, config, now).created ? out.created : out.updated).push(config.name);
+    for (const config of loaded.environments) {
+      const r = upsertRemoteEnvironment(tx, config, opts.reservedEnvIds ?? (() => false), now);
+      (r.created ? out.environments.created : out.environments.updated).push(r.id);
+    }
+    return out;
+  });
 }

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { remoteEnvConfigSchema, type RemoteEnvConfig } from '../envs/remote/config';
 import { endpointInputSchema, type EndpointConfig } from './schema';
 
 export const ENDPOINTS_CONFIG_ENV = 'REFLECTLAB_ENDPOINTS';
@@ -20,7 +21,13 @@ const configEntrySchema = endpointInputSchema
   .strict()
   .refine((e) => !(e.apiKey !== undefined && e.apiKeyEnv !== undefined), { error: 'give apiKey or apiKeyEnv, not both', path: ['apiKeyEnv'] });
 
-const configFileSchema = z.object({ endpoints: z.array(z.unknown(), { error: '"endpoints" must be a list' }) }).strict();
+// Remote environments (AgentGym servers) may be declared in the same file, under "environments".
+const configFileSchema = z
+  .object({
+    endpoints: z.array(z.unknown(), { error: '"endpoints" must be a list' }).default([]),
+    environments: z.array(z.unknown(), { error: '"environments" must be a list' }).default([]),
+  })
+  .strict();
 
 export type EndpointsConfigEntry = z.input<typeof configEntrySchema>;
 
@@ -44,6 +51,10 @@ function pathLabel(p: readonly PropertyKey[]): string {
  * EndpointsConfigError; never includes a key in a message.
  */
 export function parseEndpointsConfig(json: unknown, env: Record<string, string | undefined>, file = 'endpoints config'): EndpointConfig[] {
+  return parseConfigFile(json, env, file).endpoints;
+}
+
+function parseTop(json: unknown, file: string) {
   const top = configFileSchema.safeParse(json);
   if (!top.success) {
     throw new EndpointsConfigError(
@@ -51,10 +62,32 @@ export function parseEndpointsConfig(json: unknown, env: Record<string, string |
       top.error.issues.map((i) => (i.path.length ? `${pathLabel(i.path)}: ${i.message}` : `expected {"endpoints": [...]}: ${i.message}`)),
     );
   }
+  return top.data;
+}
+
+/** Both sections of the file; every problem of both is reported at once and nothing is applied. */
+export function parseConfigFile(
+  json: unknown,
+  env: Record<string, string | undefined>,
+  file = 'endpoints config',
+): { endpoints: EndpointConfig[]; environments: RemoteEnvConfig[] } {
+  const top = parseTop(json, file);
   const problems: string[] = [];
+  const environments: RemoteEnvConfig[] = [];
+  top.environments.forEach((raw, i) => {
+    const parsed = remoteEnvConfigSchema.safeParse(raw);
+    if (parsed.success) environments.push(parsed.data);
+    else for (const issue of parsed.error.issues) problems.push(`environments[${i}]${issue.path.length ? `.${pathLabel(issue.path)}` : ''}: ${issue.message}`);
+  });
+  const endpoints = parseEndpointEntries(top.endpoints, env, file, problems);
+  if (problems.length) throw new EndpointsConfigError(file, problems);
+  return { endpoints, environments };
+}
+
+function parseEndpointEntries(entries: unknown[], env: Record<string, string | undefined>, file: string, problems: string[]): EndpointConfig[] {
   const out: EndpointConfig[] = [];
   const seen = new Map<string, number>();
-  top.data.endpoints.forEach((raw, i) => {
+  entries.forEach((raw, i) => {
     const rawName = raw && typeof raw === 'object' && typeof (raw as { name?: unknown }).name === 'string' ? (raw as { name: string }).name.trim() : '';
     const where = `endpoints[${i}]${rawName ? ` ("${rawName}")` : ''}`;
     const parsed = configEntrySchema.safeParse(raw);
@@ -79,13 +112,13 @@ export function parseEndpointsConfig(json: unknown, env: Record<string, string |
     }
     out.push(config);
   });
-  if (problems.length) throw new EndpointsConfigError(file, problems);
   return out;
 }
 
 export interface LoadedEndpointsConfig {
   file: string;
   endpoints: EndpointConfig[];
+  environments: RemoteEnvConfig[];
 }
 
 /**
@@ -118,5 +151,5 @@ export function loadEndpointsConfigFile({ env = process.env, cwd = process.cwd()
     const at = before ? ` at line ${before.length} column ${before[before.length - 1].length + 1}` : '';
     throw new EndpointsConfigError(file, [`not valid JSON${at}: ${reason}`]);
   }
-  return { file, endpoints: parseEndpointsConfig(json, env, file) };
+  return { file, ...parseConfigFile(json, env, file) };
 }
