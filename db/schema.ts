@@ -21,6 +21,7 @@ export const endpoints = sqliteTable(
     params: text('params', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default({}),
     concurrency: integer('concurrency').notNull().default(16),
     timeoutMs: integer('timeout_ms').notNull().default(120_000),
+    maxRetries: integer('max_retries').notNull().default(5),
     roleHints: text('role_hints', { mode: 'json' }).$type<string[]>().notNull().default([]),
     label: text('label', { mode: 'json' }).$type<Record<string, unknown>>(),
     createdAt: integer('created_at').notNull().default(now),

@@ -29,6 +29,8 @@ function modelFor(db: Db, id: number, snapshot: EndpointSnapshot | undefined): {
     apiKey: secret.apiKey ?? undefined,
     timeoutMs: snapshot.timeoutMs,
     concurrency: snapshot.concurrency,
+    // Older snapshots predate the field: the client's default then applies.
+    maxRetries: snapshot.maxRetries,
   });
   return { model, snapshot };
 }

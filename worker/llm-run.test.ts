@@ -36,8 +36,8 @@ async function until<T>(fn: () => T | undefined | false, timeoutMs = 30_000): Pr
 type Msg = { role: string; content: string };
 const IMPROVED = 'You are a careful household agent.\nAlways open closed receptacles before taking things from them.';
 
-function queueLlmRun(db: Db, baseUrl: string) {
-  const id = insertEndpoint(db, endpointInputSchema.parse({ name: 'scripted', baseUrl, model: 'qwen-test', apiKey: KEY, timeoutMs: 5000 }));
+function queueLlmRun(db: Db, baseUrl: string, endpoint: object = {}) {
+  const id = insertEndpoint(db, endpointInputSchema.parse({ name: 'scripted', baseUrl, model: 'qwen-test', apiKey: KEY, timeoutMs: 5000, ...endpoint }));
   const { maskedKey: _m, createdAt: _c, updatedAt: _u, ...snapshot } = getEndpointById(db, { id })!;
   const config = {
     ...ictConfigSchema.parse({ name: 'llm', env: 'household', batchSize: 2, metaTurns: 2, valTasks: 2, actor: id, reflector: id }),
@@ -108,5 +108,25 @@ describe('an ICT run with LLM actor and reflector', () => {
     const usage = getRunView(db, { id: runId })!.stats.usage.actor;
     expect(usage.failedCalls).toBe(eps.length);
     expect(usage.calls).toBe(eps.length);
+  });
+
+  it('gives up after the endpoint\'s retry budget, records each episode as errored, and ends the run failed', async () => {
+    server = await startScriptedServer();
+    server.handler = () => reply.json({ object: 'error', message: 'The server is overloaded', type: 'ServiceUnavailable', code: 503 }, { status: 503 });
+    const db = openDatabase(':memory:');
+    const runId = queueLlmRun(db, server.baseUrl, { maxRetries: 1 });
+    worker = startWorker(db, { pollMs: 20, heartbeatMs: 50, log: () => undefined });
+    const run = await until(() => {
+      const r = getRunById(db, { id: runId });
+      return r && ['done', 'failed'].includes(r.status) && r;
+    });
+    expect(run.status).toBe('failed');
+    expect(run.error).toContain('every episode of meta-turn 0 errored');
+    expect(run.error).toContain('The server is overloaded');
+    const eps = listEpisodesByRun(db, { runId });
+    expect(eps).toHaveLength(2 + 2);
+    expect(eps.every((e) => e.status === 'errored' && /gave up after 2 attempts/.test(e.error ?? ''))).toBe(true);
+    // One request and one retry per episode: the configured budget, not the client's default of 5.
+    expect(server.requests).toHaveLength(eps.length * 2);
   });
 });

@@ -35,8 +35,8 @@ export function createEndpoint(body: unknown): EndpointWriteResult {
 
 /** The stored endpoint as an input body, for merging a partial edit over it (the key stays out). */
 function inputOf(view: EndpointView): Record<string, unknown> {
-  const { name, baseUrl, model, params, concurrency, timeoutMs, roleHints, label } = view;
-  return { name, baseUrl, model, params, concurrency, timeoutMs, roleHints, label };
+  const { name, baseUrl, model, params, concurrency, timeoutMs, maxRetries, roleHints, label } = view;
+  return { name, baseUrl, model, params, concurrency, timeoutMs, maxRetries, roleHints, label };
 }
 
 /**

@@ -172,6 +172,9 @@ export function EndpointForm({
               className={`${inputClass} tabular-nums`}
             />
           </Field>
+          <Field label="Retries" hint="per call, with backoff; then the episode errors" errors={errors.maxRetries}>
+            <input type="number" name="maxRetries" defaultValue={endpoint?.maxRetries ?? 5} min={0} max={20} step={1} className={`${inputClass} tabular-nums`} />
+          </Field>
           <div className="col-span-2">
             <span className="text-sm font-medium text-slate-700">Role hints</span>
             <div className="mt-2 flex gap-4">

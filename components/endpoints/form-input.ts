@@ -48,6 +48,7 @@ export function formToEndpointInput(form: FormData): EndpointInput {
       stream: form.get('params.stream') === 'on' ? true : undefined,
     },
     concurrency: num(form.get('concurrency')),
+    maxRetries: num(form.get('maxRetries')),
     timeoutMs: timeoutS === undefined ? undefined : Math.round(timeoutS * 1000),
     roleHints: form.getAll('roleHints').map(String) as EndpointInput['roleHints'],
     label: Object.values(label).some((v) => v !== undefined) ? label : undefined,

@@ -36,6 +36,7 @@ describe('endpoint queries', () => {
       params: { temperature: 0.3 },
       concurrency: 16,
       timeoutMs: 120_000,
+      maxRetries: 5,
       roleHints: ['actor'],
       label: { baseModel: 'qwen', trainingStep: 100 },
       hasApiKey: true,

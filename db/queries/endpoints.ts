@@ -53,6 +53,7 @@ function columnsOf(config: EndpointConfig) {
     params: config.params,
     concurrency: config.concurrency,
     timeoutMs: config.timeoutMs,
+    maxRetries: config.maxRetries,
     roleHints: config.roleHints,
     label: config.label ?? null,
   };

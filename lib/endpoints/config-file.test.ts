@@ -39,7 +39,7 @@ describe('parseEndpointsConfig', () => {
       { OPENAI_API_KEY: ` ${KEY} ` },
     );
     expect(endpoints).toEqual([
-      { name: 'local vllm', baseUrl: 'http://127.0.0.1:8000/v1', model: 'Qwen/Qwen2.5-7B-Instruct', params: {}, concurrency: 16, timeoutMs: 120_000, roleHints: [] },
+      { name: 'local vllm', baseUrl: 'http://127.0.0.1:8000/v1', model: 'Qwen/Qwen2.5-7B-Instruct', params: {}, concurrency: 16, timeoutMs: 120_000, maxRetries: 5, roleHints: [] },
       {
         name: 'openai',
         baseUrl: 'https://api.openai.com/v1',
@@ -48,10 +48,11 @@ describe('parseEndpointsConfig', () => {
         params: { temperature: 0.2, maxTokens: 256, stop: ['\n\n'] },
         concurrency: 4,
         timeoutMs: 30_000,
+        maxRetries: 5,
         roleHints: ['reflector'],
         label: { baseModel: 'gpt-4o-mini', trainingStep: 0, notes: 'hosted' },
       },
-      { name: 'inline key', baseUrl: 'http://127.0.0.1:8080/v1', model: 'm', apiKey: 'abc', params: {}, concurrency: 16, timeoutMs: 120_000, roleHints: [] },
+      { name: 'inline key', baseUrl: 'http://127.0.0.1:8080/v1', model: 'm', apiKey: 'abc', params: {}, concurrency: 16, timeoutMs: 120_000, maxRetries: 5, roleHints: [] },
     ]);
   });
 

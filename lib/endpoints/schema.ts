@@ -32,6 +32,8 @@ export const endpointInputSchema = z.object({
   params: samplingParamsSchema.default({}),
   concurrency: z.int().min(1).max(1024).default(16),
   timeoutMs: z.int().min(1000).max(3_600_000).default(120_000),
+  /** Retries of a failed call (429, 503, 5xx, timeouts, network) before the episode errors. */
+  maxRetries: z.int().min(0).max(20).default(5),
   roleHints: z.array(z.enum(ENDPOINT_ROLES)).default([]),
   label: checkpointLabelSchema.optional(),
 });

@@ -79,6 +79,7 @@ describe('endpoints API', () => {
       params: { temperature: 0.7, topP: 0.95, maxTokens: 512, stop: ['\n\n'], stream: true },
       concurrency: 8,
       timeoutMs: 60_000,
+      maxRetries: 5,
       roleHints: ['actor', 'reflector'],
       label: { baseModel: 'Qwen2.5-7B', trainingStep: 1200, notes: 'after RL' },
       hasApiKey: true,
@@ -99,7 +100,7 @@ describe('endpoints API', () => {
 
   it('shows "no key" as hasApiKey false and a null mask', async () => {
     const id = await create();
-    expect((await read(await getOne(id))).json).toMatchObject({ hasApiKey: false, maskedKey: null, params: {}, concurrency: 16, timeoutMs: 120_000, roleHints: [] });
+    expect((await read(await getOne(id))).json).toMatchObject({ hasApiKey: false, maskedKey: null, params: {}, concurrency: 16, timeoutMs: 120_000, maxRetries: 5, roleHints: [] });
   });
 
   it.each([

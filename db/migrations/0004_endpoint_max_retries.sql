@@ -1,0 +1,1 @@
+ALTER TABLE `endpoints` ADD `max_retries` integer DEFAULT 5 NOT NULL;
