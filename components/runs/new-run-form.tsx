@@ -206,7 +206,7 @@ export function NewRunForm({
       <details className="rounded-lg border border-slate-200 bg-white p-4">
         <summary className="cursor-pointer text-sm font-medium text-slate-700">Advanced</summary>
         <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-3">
-          <NumberField name="parallelEpisodes" label="Parallel episodes" defaultValue={8} min={1} max={64} errors={errors.parallelEpisodes} />
+          <NumberField name="parallelEpisodes" label="Parallel episodes" hint="in flight per meta-turn; the endpoint limit still applies" defaultValue={16} min={1} max={256} errors={errors.parallelEpisodes} />
           <NumberField name="offlineStepDelayMs" label="Offline step delay (ms)" hint="simulated thinking time, to watch live" defaultValue={100} min={0} max={10000} errors={errors.offlineStepDelayMs} />
           <NumberField name="offlineSlipRate" label="Offline slip rate" hint="chance of an unlearned mistake" defaultValue={0.6} min={0} max={1} step={0.05} errors={errors.offlineSlipRate} />
           <NumberField name="historyWindow" label="LLM history window" hint="steps shown to an LLM actor" defaultValue={8} min={0} max={200} errors={errors.historyWindow} />

@@ -43,7 +43,7 @@ export const ictConfigSchema = z
     /** Steps of history an LLM actor is shown (the full history is always stored). */
     historyWindow: z.int().min(0).max(200).default(8),
     /** Episodes run concurrently within a meta-turn. */
-    parallelEpisodes: z.int().min(1).max(64).default(8),
+    parallelEpisodes: z.int().min(1).max(256).default(16),
     /** Simulated thinking time of the offline actor per step, so a run can be watched live. */
     offlineStepDelayMs: z.int().min(0).max(10_000).default(0),
     /** Probability that the scripted actor makes an unlearned pitfall's mistake when it can. */
