@@ -13,7 +13,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['lib/**/*.test.ts', 'db/**/*.test.ts', 'worker/**/*.test.ts', 'app/**/*.test.ts', 'bin/**/*.test.ts'],
+    include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'db/**/*.test.ts', 'worker/**/*.test.ts', 'app/**/*.test.ts', 'bin/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
   },

@@ -1,8 +1,13 @@
 'use client';
 
+import { useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { MetaTurnView } from '@/db/queries/views';
-import { formatReward } from '@/components/ui/format';
+import { formatRate, formatReward } from '@/components/ui/format';
+import { yScale, type ChartMetric } from './chart-scale';
+
+export type { ChartMetric };
+type Metric = ChartMetric;
 
 const TRAIN = '#6366f1'; // indigo-500
 const VAL = '#0f172a'; // slate-900
@@ -10,15 +15,54 @@ const AXIS = { fontSize: 12, fill: '#475569' };
 
 type Point = { index: number; train: number | null; validation: number | null };
 
-export function RewardChart({ metaTurns, totalMetaTurns }: { metaTurns: MetaTurnView[]; totalMetaTurns: number }) {
-  const data: Point[] = metaTurns.map((m) => ({ index: m.index, train: m.trainReward, validation: m.valReward }));
+export function RewardChart({
+  metaTurns,
+  totalMetaTurns,
+  initialMetric,
+}: {
+  metaTurns: MetaTurnView[];
+  totalMetaTurns: number;
+  /** From the page's query string, so server and browser render the same chart first. */
+  initialMetric: Metric;
+}) {
+  const [metric, setMetric] = useState<Metric>(initialMetric);
+  const choose = (m: Metric) => {
+    setMetric(m);
+    // The chosen view lives in the URL, so a shared link shows the same chart.
+    const url = new URL(window.location.href);
+    if (m === 'reward') url.searchParams.delete('metric');
+    else url.searchParams.set('metric', m);
+    window.history.replaceState(window.history.state, '', url);
+  };
+  const data: Point[] = metaTurns.map((m) =>
+    metric === 'reward'
+      ? { index: m.index, train: m.trainReward, validation: m.valReward }
+      : { index: m.index, train: m.trainSuccess, validation: m.valSuccess },
+  );
   const scored = data.some((d) => d.train !== null || d.validation !== null);
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Reward per meta-turn">
-      <h2 className="mb-2 text-sm font-semibold text-slate-900">Reward per meta-turn</h2>
+      <div className="mb-2 flex items-center justify-between">
+        <h2 className="text-sm font-semibold text-slate-900">{metric === 'reward' ? 'Reward' : 'Success rate'} per meta-turn</h2>
+        <div className="flex overflow-hidden rounded border border-slate-300 text-xs" role="tablist">
+          {(['reward', 'success'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="tab"
+              aria-selected={metric === m}
+              data-testid={`chart-metric-${m}`}
+              onClick={() => choose(m)}
+              className={`px-2 py-0.5 ${metric === m ? 'bg-slate-900 text-white' : 'bg-white text-slate-600 hover:bg-slate-50'}`}
+            >
+              {m === 'reward' ? 'mean reward' : 'success rate'}
+            </button>
+          ))}
+        </div>
+      </div>
       {scored ? (
-        <div className="h-64 w-full" data-testid="reward-chart">
-          <RewardLines data={data} totalMetaTurns={totalMetaTurns} />
+        <div className="h-64 w-full" data-testid="reward-chart" data-metric={metric}>
+          <RewardLines data={data} totalMetaTurns={totalMetaTurns} metric={metric} />
         </div>
       ) : (
         <div
@@ -33,13 +77,12 @@ export function RewardChart({ metaTurns, totalMetaTurns }: { metaTurns: MetaTurn
   );
 }
 
-function RewardLines({ data, totalMetaTurns }: { data: Point[]; totalMetaTurns: number }) {
+function RewardLines({ data, totalMetaTurns, metric }: { data: Point[]; totalMetaTurns: number; metric: Metric }) {
   const lastTick = Math.max(totalMetaTurns - 1, 0);
   const xTicks = Array.from({ length: lastTick + 1 }, (_, i) => i);
-  // Rewards are usually in [0, 1]; keep that scale fixed so that runs compare at a glance.
-  const maxReward = Math.max(1, ...data.flatMap((d) => [d.train ?? 0, d.validation ?? 0]));
-  const yMax = Math.ceil(maxReward);
-  const yTicks = Array.from({ length: 6 }, (_, i) => (yMax * i) / 5);
+  const values = data.flatMap((d) => [d.train, d.validation]).filter((v): v is number => v !== null);
+  const y = yScale(values, metric);
+  const format = metric === 'success' ? formatRate : formatReward;
 
   return (
     // initialDimension gives the first (server and pre-measure) render a size instead of a 0×0 warning.
@@ -56,15 +99,15 @@ function RewardLines({ data, totalMetaTurns }: { data: Point[]; totalMetaTurns: 
           label={{ value: 'meta-turn', position: 'insideBottom', offset: -12, ...AXIS }}
         />
         <YAxis
-          domain={[0, yMax]}
-          ticks={yTicks}
-          tickFormatter={(v: number) => v.toFixed(1)}
+          domain={y.domain}
+          ticks={y.ticks}
+          tickFormatter={(v: number) => (metric === 'success' ? formatRate(v) : String(Number(v.toFixed(2))))}
           tick={AXIS}
           width={48}
-          label={{ value: 'mean reward', angle: -90, position: 'insideLeft', offset: 4, ...AXIS, style: { textAnchor: 'middle' } }}
+          label={{ value: metric === 'success' ? 'success rate' : 'mean reward', angle: -90, position: 'insideLeft', offset: 4, ...AXIS, style: { textAnchor: 'middle' } }}
         />
         <Tooltip
-          formatter={(value) => formatReward(typeof value === 'number' ? value : null)}
+          formatter={(value) => format(typeof value === 'number' ? value : null)}
           labelFormatter={(label) => `meta-turn ${label}`}
           contentStyle={{ fontSize: 12, borderRadius: 6, borderColor: '#cbd5e1' }}
         />

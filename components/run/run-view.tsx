@@ -5,10 +5,18 @@ import type { RunView as RunViewData } from '@/db/queries/views';
 import { runQueries } from '@/components/queries';
 import type { CancelRunAction } from './cancel-run-button';
 import { LearnedPromptCard, MetaTurnCard } from './meta-turn-card';
-import { RewardChart } from './reward-chart';
+import { RewardChart, type ChartMetric } from './reward-chart';
 import { RunHeader } from './run-header';
 
-export function RunView({ initial, cancelAction }: { initial: RunViewData; cancelAction: CancelRunAction }) {
+export function RunView({
+  initial,
+  cancelAction,
+  chartMetric,
+}: {
+  initial: RunViewData;
+  cancelAction: CancelRunAction;
+  chartMetric: ChartMetric;
+}) {
   const { data: run } = useQuery({ ...runQueries.detail(initial.id), initialData: initial });
   const { metaTurns, episodes } = run;
   const last = metaTurns.at(-1);
@@ -20,7 +28,7 @@ export function RunView({ initial, cancelAction }: { initial: RunViewData; cance
   return (
     <div className="space-y-6">
       <RunHeader run={run} cancelAction={cancelAction} />
-      <RewardChart metaTurns={metaTurns} totalMetaTurns={run.config.metaTurns} />
+      <RewardChart metaTurns={metaTurns} totalMetaTurns={run.config.metaTurns} initialMetric={chartMetric} />
       {metaTurns.length === 0 ? (
         <EmptyMetaTurns status={run.status} />
       ) : (

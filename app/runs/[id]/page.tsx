@@ -9,7 +9,7 @@ import { cancelRunAction } from './actions';
 
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ id: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 // generateMetadata and the page both need the run; one read per request.
 const loadRun = cache((raw: string) => {
@@ -22,8 +22,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: run ? `${run.name} (run ${run.id})` : 'Run not found' };
 }
 
-export default async function RunPage({ params }: Props) {
-  const run = loadRun((await params).id);
+export default async function RunPage({ params, searchParams }: Props) {
+  const [{ id }, query] = await Promise.all([params, searchParams]);
+  const run = loadRun(id);
   if (!run) notFound();
-  return <RunView initial={run} cancelAction={cancelRunAction} />;
+  return <RunView initial={run} cancelAction={cancelRunAction} chartMetric={query.metric === 'success' ? 'success' : 'reward'} />;
 }
