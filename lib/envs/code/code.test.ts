@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { findPitfalls } from '../../agents/offline/reflector';
 import { promptContains } from '../../agents/render';
-import { makeTask } from '../tasks';
 import type { EpisodeRecord } from '../../episodes/types';
-import type { Env, ResetResult, StepResult } from '../types';
+import type { Env, StepResult } from '../types';
+import { expectTaskTypes, followOracle as follow, starter, stepToLimit } from '../testing/env-checks';
 import { SUBMIT_TEMPLATE, fitsAvailable, parseAction } from './actions';
 import { judge, normaliseOutput, tracebackTail } from './judge';
 import { codeEnv, createCodeEnv, EPISODE_OVER, MAX_STEPS } from './index';
@@ -15,37 +15,24 @@ const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
 // A short CPU limit keeps the slow-solution time-outs cheap; references need a few ms per test.
 const LIMITS = { cpuMs: 250 };
 
-async function start(taskType: string, seed: number, env: Env = createCodeEnv({ limits: LIMITS })): Promise<{ env: Env; reset: ResetResult }> {
-  const reset = await env.reset(makeTask('code', taskType, seed));
-  return { env, reset };
-}
+const start = starter(codeEnv, () => createCodeEnv({ limits: LIMITS }));
 
 /** Follows the oracle to the end, checking each planned action against the admissible template. */
 async function followOracle(env: Env, available: string[]): Promise<StepResult[]> {
-  const results: StepResult[] = [];
-  for (;;) {
-    const next = env.oracle!.nextAction();
-    if (!next) break;
-    expect(fitsAvailable(next.action, available)).toBe(true);
-    const r = await env.step(next.action);
-    results.push(r);
-    available = r.availableActions;
-    if (r.done) break;
-  }
-  return results;
+  const run = await follow(env, available, (listed, next) => expect(fitsAvailable(next.action, listed)).toBe(true));
+  return run.results;
 }
 
 const pick = (r: StepResult) => ({ reward: r.reward, done: r.done, success: r.success, negative: r.negative });
 
 describe('code spec', () => {
   it('declares four task types, three for training and simulation held out', () => {
-    expect(codeEnv.taskTypes.map(({ id, split }) => ({ id, split }))).toEqual([
+    expectTaskTypes(codeEnv, [
       { id: 'strings', split: 'train' },
       { id: 'math', split: 'train' },
       { id: 'greedy', split: 'train' },
       { id: 'simulation', split: 'heldout' },
     ]);
-    for (const t of codeEnv.taskTypes) expect(t.label.length * t.description.length).toBeGreaterThan(0);
   });
 
   it('has identity, limits, negative feedback and pitfalls', () => {
@@ -100,7 +87,7 @@ describe('code determinism', () => {
       const a = await start(type, 7);
       const b = await start(type, 7);
       expect(b.reset).toEqual(a.reset);
-      const plain = await start(type, 7, codeEnv.create());
+      const plain = await starter(codeEnv)(type, 7);
       expect(plain.reset.observation.replace('1 s of CPU', '250 ms of CPU')).toBe(a.reset.observation);
       const runA = await followOracle(a.env, a.reset.availableActions);
       const c = await start(type, 7);
@@ -271,8 +258,7 @@ describe('code judging', () => {
 
   it('ends the episode at maxSteps and changes nothing afterwards', async () => {
     const { env } = await start('simulation', 4);
-    for (let i = 1; i < MAX_STEPS; i++) expect((await env.step('look')).done).toBe(false);
-    const last = await env.step('look');
+    const last = await stepToLimit(env, 'look', MAX_STEPS);
     expect(pick(last)).toEqual({ reward: 0, done: true, success: false, negative: true });
     expect(last.observation).toBe('Invalid action: expected "submit:" followed by a complete Python 3 program on the next lines.');
     expect(env.oracle!.nextAction()).toBeNull();

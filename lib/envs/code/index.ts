@@ -3,7 +3,8 @@
 // verdict. Several submissions are allowed within the step limit.
 
 import { createHash } from 'node:crypto';
-import type { Env, EnvSnapshot, EnvSpec, Oracle, PromptTemplates, ResetResult, StepResult, Task } from '../types';
+import { StatefulEnv, type Outcome } from '../stateful-env';
+import type { Env, EnvSpec, PitfallOpportunity, PlannedAction, PromptTemplates, ResetResult, Task } from '../types';
 import { SUBMIT_TEMPLATE, parseAction } from './actions';
 import { judge, type Verdict, type VerdictKind } from './judge';
 import { PITFALLS, pitfallOpportunities, submission } from './pitfalls';
@@ -80,10 +81,6 @@ interface State {
   lastVerdict: VerdictKind | 'invalid' | null;
 }
 
-function isNegative(feedback: string): boolean {
-  return NEGATIVE_FEEDBACK.some((re) => re.test(feedback));
-}
-
 function problemText(p: Problem, limits: SandboxLimits): string {
   return `${p.statement}\n\n${limitsLine(limits)}`;
 }
@@ -103,111 +100,95 @@ async function cachedJudge(p: Problem, code: string, limits: SandboxLimits): Pro
   return v;
 }
 
-class CodeEnv implements Env {
-  private state: State | null = null;
+function oracleNextAction(s: State): PlannedAction | null {
+  if (s.done) return null;
+  const p = problemFor(s.taskType, s.seed);
+  return {
+    action: submission(p.reference),
+    thought: `I read the whole input, solve each test case of "${p.title}" with an efficient method that also covers the smallest inputs, and print one answer per line.`,
+  };
+}
+
+function oraclePitfalls(s: State): PitfallOpportunity[] {
+  return s.done ? [] : pitfallOpportunities(problemFor(s.taskType, s.seed));
+}
+
+interface CodeOutcome extends Outcome {
+  verdict: Verdict | null;
+}
+
+class CodeEnv extends StatefulEnv<State, CodeOutcome> {
   private readonly limits: SandboxLimits;
 
   constructor(options: CodeEnvOptions) {
+    super({
+      id: CODE_ID,
+      maxSteps: MAX_STEPS,
+      negativeFeedback: NEGATIVE_FEEDBACK,
+      availableActions: () => [SUBMIT_TEMPLATE],
+      oracle: { nextAction: oracleNextAction, pitfallOpportunities: oraclePitfalls },
+    });
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
   }
 
-  readonly oracle: Oracle = {
-    nextAction: () => {
-      const s = this.state;
-      if (!s || s.done) return null;
-      const p = problemFor(s.taskType, s.seed);
-      return {
-        action: submission(p.reference),
-        thought: `I read the whole input, solve each test case of "${p.title}" with an efficient method that also covers the smallest inputs, and print one answer per line.`,
-      };
-    },
-    pitfallOpportunities: () => {
-      const s = this.state;
-      return s && !s.done ? pitfallOpportunities(problemFor(s.taskType, s.seed)) : [];
-    },
-  };
-
-  private current(): State {
-    if (!this.state) throw new Error('code: step() called before reset()');
-    return this.state;
-  }
-
-  async reset(task: Task): Promise<ResetResult> {
+  protected begin(task: Task): { state: State; result: ResetResult } {
     const p = problemFor(task.taskType, task.seed);
-    this.state = { taskType: p.taskType, seed: task.seed, steps: 0, done: false, success: false, submissions: 0, lastVerdict: null };
     return {
-      observation: problemText(p, this.limits),
-      goal: `Solve "${p.title}": submit a Python 3 program that passes the examples and the hidden tests`,
-      availableActions: [SUBMIT_TEMPLATE],
-      info: {
-        taskType: p.taskType,
-        seed: task.seed,
-        family: p.family,
-        params: p.params,
-        examples: p.examples.length,
-        hiddenTests: p.hidden.length,
-        limits: this.limits,
+      state: { taskType: p.taskType, seed: task.seed, steps: 0, done: false, success: false, submissions: 0, lastVerdict: null },
+      result: {
+        observation: problemText(p, this.limits),
+        goal: `Solve "${p.title}": submit a Python 3 program that passes the examples and the hidden tests`,
+        availableActions: [SUBMIT_TEMPLATE],
+        info: {
+          taskType: p.taskType,
+          seed: task.seed,
+          family: p.family,
+          params: p.params,
+          examples: p.examples.length,
+          hiddenTests: p.hidden.length,
+          limits: this.limits,
+        },
       },
     };
   }
 
-  async step(action: string): Promise<StepResult> {
-    const s = this.current();
-    if (s.done) return this.result(s, EPISODE_OVER, 0, null);
-    s.steps += 1;
-    const p = problemFor(s.taskType, s.seed);
+  protected async act(s: State, action: string): Promise<CodeOutcome> {
     const parsed = parseAction(action);
-    let feedback: string;
-    let verdict: Verdict | null = null;
     if (!parsed.ok) {
-      feedback = parsed.error;
       s.lastVerdict = 'invalid';
-    } else {
-      s.submissions += 1;
-      verdict = await cachedJudge(p, parsed.code, this.limits);
-      feedback = verdict.message;
-      s.lastVerdict = verdict.kind;
-      if (verdict.kind === 'accepted') {
-        s.done = true;
-        s.success = true;
-        return this.result(s, feedback, 1, verdict);
-      }
+      return { feedback: parsed.error, verdict: null };
     }
-    if (s.steps >= MAX_STEPS) s.done = true;
-    // The statement goes with every verdict: the actor's prompt shows only the current observation.
-    const observation = s.done ? feedback : `${feedback}\n\nThe problem, for reference:\n\n${problemText(p, this.limits)}`;
-    return this.result(s, observation, 0, verdict);
+    s.submissions += 1;
+    const verdict = await cachedJudge(problemFor(s.taskType, s.seed), parsed.code, this.limits);
+    s.lastVerdict = verdict.kind;
+    return { feedback: verdict.message, verdict };
   }
 
-  private result(s: State, observation: string, reward: number, verdict: Verdict | null): StepResult {
+  protected ended(): CodeOutcome {
+    return { feedback: EPISODE_OVER, verdict: null };
+  }
+
+  protected goalReached(s: State): boolean {
+    return s.lastVerdict === 'accepted';
+  }
+
+  // The statement goes with every verdict: the actor's prompt shows only the current observation.
+  protected observe(s: State, out: CodeOutcome): string {
+    if (s.done) return out.feedback;
+    return `${out.feedback}\n\nThe problem, for reference:\n\n${problemText(problemFor(s.taskType, s.seed), this.limits)}`;
+  }
+
+
+  protected stepInfo(s: State, { verdict }: CodeOutcome, observation: string): Record<string, unknown> {
     return {
-      observation,
-      reward,
-      done: s.done,
-      success: s.success,
-      availableActions: [SUBMIT_TEMPLATE],
-      negative: isNegative(observation),
-      info: {
-        steps: s.steps,
-        submissions: s.submissions,
-        verdict: verdict?.kind ?? (observation === EPISODE_OVER ? null : 'invalid'),
-        hiddenPassed: verdict?.hiddenPassed ?? null,
-        hiddenTotal: verdict?.hiddenTotal ?? null,
-      },
+      steps: s.steps,
+      submissions: s.submissions,
+      verdict: verdict?.kind ?? (observation === EPISODE_OVER ? null : 'invalid'),
+      hiddenPassed: verdict?.hiddenPassed ?? null,
+      hiddenTotal: verdict?.hiddenTotal ?? null,
     };
   }
 
-  async snapshot(): Promise<EnvSnapshot> {
-    return { ...this.current() };
-  }
-
-  async restore(snapshot: EnvSnapshot): Promise<void> {
-    this.state = { ...(snapshot as State) };
-  }
-
-  async close(): Promise<void> {
-    this.state = null;
-  }
 }
 
 export function createCodeEnv(options: CodeEnvOptions = {}): Env {

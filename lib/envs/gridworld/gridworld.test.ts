@@ -1,7 +1,19 @@
 import { describe, it, expect } from 'vitest';
 import { makeTask } from '../tasks';
-import type { Env, ResetResult, StepResult } from '../types';
+import type { Env, StepResult } from '../types';
 import { rngFor } from '../../util/rng';
+import {
+  expectNeutralPrompt,
+  expectOracleSucceeds,
+  expectSameSeedSameRun,
+  expectSeedsDiffer,
+  expectSnapshotReplays,
+  expectTaskTypes,
+  followOracle,
+  starter,
+  stepToLimit,
+  walkPitfalls,
+} from '../testing/env-checks';
 import { gridworldEnv, MAX_STEPS } from './index';
 import { MAX_PLAN } from './generate';
 import { DIRECTION_NAMES, direction, terrain, type State } from './level';
@@ -9,46 +21,20 @@ import { DIRECTION_NAMES, direction, terrain, type State } from './level';
 const TYPES = gridworldEnv.taskTypes.map((t) => t.id);
 const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
 
-async function start(taskType: string, seed: number): Promise<{ env: Env; reset: ResetResult }> {
-  const env = gridworldEnv.create();
-  const reset = await env.reset(makeTask('gridworld', taskType, seed));
-  return { env, reset };
-}
+const start = starter(gridworldEnv);
 
 const stateOf = async (env: Env) => (await env.snapshot!()) as State;
 const messageOf = (observation: string) => observation.split('\n')[0];
 
-/** Follows the oracle until the episode ends, checking that every planned action is admissible. */
-async function followOracle(env: Env, available: string[]): Promise<{ actions: string[]; results: StepResult[] }> {
-  const actions: string[] = [];
-  const results: StepResult[] = [];
-  for (;;) {
-    const next = env.oracle!.nextAction();
-    if (!next) break;
-    expect(available.length).toBeGreaterThan(0);
-    expect(available).toContain(next.action);
-    const r = await env.step(next.action);
-    actions.push(next.action);
-    results.push(r);
-    available = r.availableActions;
-    if (r.done) break;
-  }
-  return { actions, results };
-}
-
 describe('gridworld spec', () => {
   it('declares the five task types with their default splits', () => {
-    expect(gridworldEnv.taskTypes.map(({ id, split }) => ({ id, split }))).toEqual([
+    expectTaskTypes(gridworldEnv, [
       { id: 'room', split: 'train' },
       { id: 'maze', split: 'train' },
       { id: 'key_door', split: 'train' },
       { id: 'lava_crossing', split: 'heldout' },
       { id: 'use_item', split: 'heldout' },
     ]);
-    for (const t of gridworldEnv.taskTypes) {
-      expect(t.label.length).toBeGreaterThan(0);
-      expect(t.description.length).toBeGreaterThan(0);
-    }
   });
 
   it('has identity, limits and pitfalls', () => {
@@ -79,36 +65,17 @@ describe('gridworld spec', () => {
   });
 
   it('has a neutral system prompt without any lesson', () => {
-    const prompt = gridworldEnv.initialSystemPrompt;
-    expect(prompt).toContain('Thought:');
-    expect(prompt).toContain('Action:');
-    expect(prompt).toMatch(/admissible/);
-    for (const p of gridworldEnv.pitfalls) {
-      expect(p.lesson).toMatch(/^[A-Z][^.]*\.$/);
-      expect(prompt).not.toContain(p.lesson);
-    }
-    expect(prompt).not.toMatch(/kill|die|deadly|dangerous|locked|unlock|key|pick-axe|dig|stand on/i);
+    expectNeutralPrompt(gridworldEnv, /kill|die|deadly|dangerous|locked|unlock|key|pick-axe|dig|stand on/i);
   });
 });
 
 describe('gridworld determinism', () => {
   it('gives the same level, goal and oracle trajectory for the same seed', async () => {
-    for (const type of TYPES) {
-      const a = await start(type, 7);
-      const b = await start(type, 7);
-      expect(b.reset).toEqual(a.reset);
-      const runA = await followOracle(a.env, a.reset.availableActions);
-      const runB = await followOracle(b.env, b.reset.availableActions);
-      expect(runB).toEqual(runA);
-    }
+    await expectSameSeedSameRun(start, followOracle, TYPES);
   });
 
   it('gives different levels for different seeds', async () => {
-    for (const type of TYPES) {
-      const levels = new Set<string>();
-      for (const seed of SEEDS.slice(0, 10)) levels.add((await start(type, seed)).reset.observation);
-      expect(levels.size).toBe(10);
-    }
+    await expectSeedsDiffer(TYPES, SEEDS.slice(0, 10), async (type, seed) => (await start(type, seed)).reset.observation);
   });
 
   it('shows a NetHack screen: message line, a walled map of at most 15×9, status line', async () => {
@@ -193,8 +160,7 @@ describe('gridworld oracle', () => {
           if (r.done) break;
         }
         if ((await stateOf(env)).done) continue;
-        const { results } = await followOracle(env, available);
-        expect(results[results.length - 1].success).toBe(true);
+        await expectOracleSucceeds(followOracle, env, available);
       }
     }
   });
@@ -202,59 +168,36 @@ describe('gridworld oracle', () => {
 
 describe('gridworld pitfalls', () => {
   it('each opportunity fails recognisably, repeats identically, and the oracle recovers (except from lava)', async () => {
-    const pitfalls = new Map(gridworldEnv.pitfalls.map((p) => [p.id, p]));
-    const seenIn = new Map<string, Set<string>>();
     const lavaIn = new Set<string>();
-    for (const type of TYPES) {
-      for (const seed of SEEDS) {
-        const { env, reset } = await start(type, seed);
-        let available = reset.availableActions;
-        const checked = new Set<string>();
-        for (;;) {
-          for (const opp of env.oracle!.pitfallOpportunities()) {
-            const pitfall = pitfalls.get(opp.pitfallId)!;
-            expect(pitfall, opp.pitfallId).toBeDefined();
-            expect(opp.thought.length).toBeGreaterThan(0);
-            expect(opp.action).toMatch(pitfall.actionPattern);
-            // A reflector must be able to attribute the mistake to this pitfall alone.
-            for (const other of gridworldEnv.pitfalls) {
-              if (other.id !== pitfall.id) expect(opp.action).not.toMatch(other.actionPattern);
-            }
-            // Moves and door opening are always offered (the map does not tell what is locked).
-            expect(available.includes(opp.action)).toBe(['unsafe-move', 'locked-door'].includes(opp.pitfallId));
-            const saved = await env.snapshot!();
-            const r = await env.step(opp.action);
-            expect(r.observation).toMatch(pitfall.feedbackPattern);
-            expect({ negative: r.negative, reward: r.reward, success: r.success }).toEqual({ negative: true, reward: 0, success: false });
-            if (!seenIn.has(opp.pitfallId)) seenIn.set(opp.pitfallId, new Set());
-            seenIn.get(opp.pitfallId)!.add(type);
-            if (messageOf(r.observation) === 'You fall into the lava! You die...') {
-              lavaIn.add(type);
-              expect({ done: r.done, dead: r.info.dead, available: r.availableActions }).toEqual({ done: true, dead: true, available: [] });
-              expect(env.oracle!.nextAction()).toBeNull();
-            } else if (!checked.has(opp.pitfallId)) {
-              checked.add(opp.pitfallId);
-              // A looping actor gets the same answer each time and changes nothing but the clock.
-              const before = { ...((await env.snapshot!()) as State), steps: 0, message: '' };
-              for (let i = 0; i < 3; i++) {
-                const again = await env.step(opp.action);
-                expect({ message: messageOf(again.observation), negative: again.negative }).toEqual({ message: messageOf(r.observation), negative: true });
-              }
-              expect({ ...((await env.snapshot!()) as State), steps: 0, message: '' }).toEqual(before);
-              const { results } = await followOracle(env, r.availableActions);
-              expect(results[results.length - 1].success).toBe(true);
-            }
-            await env.restore!(saved);
+    const coverage = await walkPitfalls({
+      spec: gridworldEnv,
+      start,
+      types: TYPES,
+      seeds: SEEDS,
+      actionAttributes: true,
+      beforeSlip: ({ opp, available }) => {
+        // Moves and door opening are always offered (the map does not tell what is locked).
+        expect(available.includes(opp.action)).toBe(['unsafe-move', 'locked-door'].includes(opp.pitfallId));
+      },
+      afterSlip: async ({ env, type, opp, r, checked }) => {
+        expect({ negative: r.negative, reward: r.reward, success: r.success }).toEqual({ negative: true, reward: 0, success: false });
+        if (messageOf(r.observation) === 'You fall into the lava! You die...') {
+          lavaIn.add(type);
+          expect({ done: r.done, dead: r.info.dead, available: r.availableActions }).toEqual({ done: true, dead: true, available: [] });
+          expect(env.oracle!.nextAction()).toBeNull();
+        } else if (!checked.has(opp.pitfallId)) {
+          checked.add(opp.pitfallId);
+          // A looping actor gets the same answer each time and changes nothing but the clock.
+          const before = { ...((await env.snapshot!()) as State), steps: 0, message: '' };
+          for (let i = 0; i < 3; i++) {
+            const again = await env.step(opp.action);
+            expect({ message: messageOf(again.observation), negative: again.negative }).toEqual({ message: messageOf(r.observation), negative: true });
           }
-          const next = env.oracle!.nextAction();
-          if (!next) break;
-          const r = await env.step(next.action);
-          available = r.availableActions;
-          if (r.done) break;
+          expect({ ...((await env.snapshot!()) as State), steps: 0, message: '' }).toEqual(before);
+          await expectOracleSucceeds(followOracle, env, r.availableActions);
         }
-      }
-    }
-    const coverage = Object.fromEntries([...seenIn].map(([id, types]) => [id, [...types].sort()]));
+      },
+    });
     expect(coverage).toEqual({
       'unsafe-move': [...TYPES].sort(),
       'locked-door': ['key_door'],
@@ -380,11 +323,7 @@ describe('gridworld commands', () => {
 
   it('ends the episode at maxSteps with success false', async () => {
     const { env } = await start('room', 5);
-    for (let i = 1; i < MAX_STEPS; i++) {
-      const r = await env.step('wait');
-      expect(r.done).toBe(false);
-    }
-    const last = await env.step('wait');
+    const last = await stepToLimit(env, 'wait', MAX_STEPS);
     expect({ done: last.done, success: last.success, reward: last.reward }).toEqual({ done: true, success: false, reward: 0 });
     expect(env.oracle!.nextAction()).toBeNull();
     const after = await env.step('wait');
@@ -424,33 +363,14 @@ describe('gridworld commands', () => {
 
 describe('gridworld snapshot', () => {
   it('restores a JSON-safe state so that later steps replay identically', async () => {
-    for (const type of TYPES) {
-      const { env, reset } = await start(type, 11);
-      const { actions } = await followOracle(env, reset.availableActions);
-      const half = Math.floor(actions.length / 2);
-
-      const replay = gridworldEnv.create();
-      await replay.reset(makeTask('gridworld', type, 11));
-      for (const a of actions.slice(0, half)) await replay.step(a);
-      const snap = await replay.snapshot!();
-      expect(JSON.parse(JSON.stringify(snap))).toEqual(snap);
-
-      const rest = ['look', 'wait', 'pickup', ...DIRECTION_NAMES.slice(0, 2), ...actions.slice(half)];
-      const first: StepResult[] = [];
-      for (const a of rest) first.push(await replay.step(a));
-
-      // The snapshot is a copy: stepping on must not have changed it.
-      const fresh = gridworldEnv.create();
-      await fresh.restore!(JSON.parse(JSON.stringify(snap)));
-      const second: StepResult[] = [];
-      for (const a of rest) second.push(await fresh.step(a));
-      expect(second).toEqual(first);
-
-      await replay.restore!(snap);
-      const third: StepResult[] = [];
-      for (const a of rest) third.push(await replay.step(a));
-      expect(third).toEqual(first);
-      await fresh.close();
-    }
+    await expectSnapshotReplays({
+      spec: gridworldEnv,
+      start,
+      follow: followOracle,
+      types: TYPES,
+      seed: 11,
+      rest: (actions, half) => ['look', 'wait', 'pickup', ...DIRECTION_NAMES.slice(0, 2), ...actions.slice(half)],
+      sameInstance: 'after-fresh',
+    });
   });
 });

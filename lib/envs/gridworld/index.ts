@@ -1,6 +1,7 @@
 // Gridworld: a seeded ASCII dungeon in the spirit of MiniHack (NetHack levels as RL tasks).
 
-import type { Env, EnvSnapshot, EnvSpec, Oracle, ResetResult, StepResult, Task } from '../types';
+import { StatefulEnv, type Outcome } from '../stateful-env';
+import type { EnvSpec, ResetResult, Task } from '../types';
 import { MSG, admissible, execute, messagePattern, observation } from './commands';
 import { generate } from './generate';
 import type { State } from './level';
@@ -10,8 +11,6 @@ import { TASK_TYPES } from './taskTypes';
 
 export const GRIDWORLD_ID = 'gridworld';
 export const MAX_STEPS = 50;
-
-
 
 // Matched against the observation's first line, the message; the map and status line follow.
 const NEGATIVE_FEEDBACK: RegExp[] = [
@@ -39,73 +38,49 @@ const SYSTEM_PROMPT = [
   '"southwest", "pickup", "open <direction>", "apply <item> <direction>", "wait" or "look".',
 ].join('\n');
 
-function isNegative(feedback: string): boolean {
-  return NEGATIVE_FEEDBACK.some((re) => re.test(feedback));
-}
-
-function copy(s: State): State {
-  return JSON.parse(JSON.stringify(s)) as State;
-}
-
-class GridworldEnv implements Env {
-  private state: State | null = null;
-
-  readonly oracle: Oracle = {
-    nextAction: () => (this.state ? nextAction(this.state) : null),
-    pitfallOpportunities: () => (this.state ? pitfallOpportunities(this.state) : []),
-  };
-
-  private current(): State {
-    if (!this.state) throw new Error('gridworld: step() called before reset()');
-    return this.state;
+class GridworldEnv extends StatefulEnv<State> {
+  constructor() {
+    super({
+      id: GRIDWORLD_ID,
+      maxSteps: MAX_STEPS,
+      negativeFeedback: NEGATIVE_FEEDBACK,
+      availableActions: admissible,
+      oracle: { nextAction, pitfallOpportunities },
+    });
   }
 
-  async reset(task: Task): Promise<ResetResult> {
+  protected begin(task: Task): { state: State; result: ResetResult } {
     const s = generate(task.taskType, task.seed);
-    this.state = s;
     return {
-      observation: observation(s),
-      goal: s.goal.charAt(0).toUpperCase() + s.goal.slice(1),
-      availableActions: admissible(s),
-      info: { taskType: s.taskType, seed: s.seed, width: s.width, height: s.height },
+      state: s,
+      result: {
+        observation: observation(s),
+        goal: s.goal.charAt(0).toUpperCase() + s.goal.slice(1),
+        availableActions: admissible(s),
+        info: { taskType: s.taskType, seed: s.seed, width: s.width, height: s.height },
+      },
     };
   }
 
-  async step(action: string): Promise<StepResult> {
-    const s = this.current();
-    if (s.done) {
-      // The episode is over: nothing changes and no further step is counted.
-      return this.result(s, observation({ ...s, message: MSG.gameOver }), 0);
-    }
-    s.steps += 1;
+  // The action's message goes on the state; the observation shows it above the map.
+  protected act(s: State, action: string): Outcome {
     s.message = execute(s, action);
-    if (!s.done && s.steps >= MAX_STEPS) s.done = true;
-    return this.result(s, observation(s), s.success ? 1 : 0);
+    return { feedback: s.message };
   }
 
-  private result(s: State, text: string, reward: number): StepResult {
-    return {
-      observation: text,
-      reward,
-      done: s.done,
-      success: s.success,
-      availableActions: admissible(s),
-      negative: isNegative(text),
-      info: { steps: s.steps, dead: s.dead },
-    };
+  protected ended(): Outcome {
+    return { feedback: MSG.gameOver };
   }
 
-  async snapshot(): Promise<EnvSnapshot> {
-    return copy(this.current());
+  protected observe(s: State, out: Outcome): string {
+    return observation({ ...s, message: out.feedback });
   }
 
-  async restore(snapshot: EnvSnapshot): Promise<void> {
-    this.state = copy(snapshot as State);
+
+  protected stepInfo(s: State): Record<string, unknown> {
+    return { steps: s.steps, dead: s.dead };
   }
 
-  async close(): Promise<void> {
-    this.state = null;
-  }
 }
 
 export const gridworldEnv: EnvSpec = {

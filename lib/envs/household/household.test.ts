@@ -1,40 +1,31 @@
 import { describe, it, expect } from 'vitest';
 import { makeTask } from '../tasks';
-import type { Env, ResetResult, StepResult } from '../types';
+import type { StepResult } from '../types';
 import { rngFor } from '../../util/rng';
+import {
+  expectNeutralPrompt,
+  expectOracleSucceeds,
+  expectSameSeedSameRun,
+  expectSeedsDiffer,
+  expectSnapshotReplays,
+  expectTaskTypes,
+  followOracle,
+  negativeFor,
+  starter,
+  stepToLimit,
+  walkPitfalls,
+} from '../testing/env-checks';
 import { householdEnv, MAX_STEPS } from './index';
 
 const TYPES = householdEnv.taskTypes.map((t) => t.id);
 const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
 const NOTHING = 'Nothing happens.';
 
-async function start(taskType: string, seed: number): Promise<{ env: Env; reset: ResetResult }> {
-  const env = householdEnv.create();
-  const reset = await env.reset(makeTask('household', taskType, seed));
-  return { env, reset };
-}
-
-/** Follows the oracle until the episode ends, checking that every planned action is admissible. */
-async function followOracle(env: Env, available: string[]): Promise<{ actions: string[]; results: StepResult[] }> {
-  const actions: string[] = [];
-  const results: StepResult[] = [];
-  for (;;) {
-    const next = env.oracle!.nextAction();
-    if (!next) break;
-    expect(available.length).toBeGreaterThan(0);
-    expect(available).toContain(next.action);
-    const r = await env.step(next.action);
-    actions.push(next.action);
-    results.push(r);
-    available = r.availableActions;
-    if (r.done) break;
-  }
-  return { actions, results };
-}
+const start = starter(householdEnv);
 
 describe('household spec', () => {
   it('declares the six task types with their default splits', () => {
-    expect(householdEnv.taskTypes.map(({ id, split }) => ({ id, split }))).toEqual([
+    expectTaskTypes(householdEnv, [
       { id: 'pick_and_place', split: 'train' },
       { id: 'look_at_obj_in_light', split: 'heldout' },
       { id: 'pick_clean_then_place', split: 'train' },
@@ -42,10 +33,6 @@ describe('household spec', () => {
       { id: 'pick_cool_then_place', split: 'heldout' },
       { id: 'pick_two_obj_and_place', split: 'train' },
     ]);
-    for (const t of householdEnv.taskTypes) {
-      expect(t.label.length).toBeGreaterThan(0);
-      expect(t.description.length).toBeGreaterThan(0);
-    }
   });
 
   it('has identity, limits and pitfalls', () => {
@@ -62,46 +49,24 @@ describe('household spec', () => {
       'hands-full',
       'lamp-without-object',
     ]);
-    const negative = (text: string) => householdEnv.negativeFeedback.some((re) => re.test(text));
+    const negative = negativeFor(householdEnv);
     expect(negative(NOTHING)).toBe(true);
     expect(negative('You turn on the desklamp 1. You are not holding anything to look at.')).toBe(true);
     expect(negative('You turn on the desklamp 1.')).toBe(false);
   });
 
   it('has a neutral system prompt without any lesson', () => {
-    const prompt = householdEnv.initialSystemPrompt;
-    expect(prompt).toContain('Thought:');
-    expect(prompt).toContain('Action:');
-    expect(prompt).toMatch(/admissible/);
-    for (const p of householdEnv.pitfalls) {
-      expect(p.lesson).toMatch(/^[A-Z][^.]*\.$/);
-      expect(prompt).not.toContain(p.lesson);
-    }
-    expect(prompt).not.toMatch(/microwave|fridge|sinkbasin|desklamp|one object/i);
+    expectNeutralPrompt(householdEnv, /microwave|fridge|sinkbasin|desklamp|one object/i);
   });
 });
 
 describe('household determinism', () => {
   it('gives the same layout, goal and oracle trajectory for the same seed', async () => {
-    for (const type of TYPES) {
-      const a = await start(type, 7);
-      const b = await start(type, 7);
-      expect(b.reset).toEqual(a.reset);
-      const runA = await followOracle(a.env, a.reset.availableActions);
-      const runB = await followOracle(b.env, b.reset.availableActions);
-      expect(runB).toEqual(runA);
-    }
+    await expectSameSeedSameRun(start, followOracle, TYPES);
   });
 
   it('gives different layouts for different seeds', async () => {
-    for (const type of TYPES) {
-      const layouts = new Set<string>();
-      for (const seed of SEEDS.slice(0, 10)) {
-        const { env } = await start(type, seed);
-        layouts.add(JSON.stringify(await env.snapshot!()));
-      }
-      expect(layouts.size).toBe(10);
-    }
+    await expectSeedsDiffer(TYPES, SEEDS.slice(0, 10), async (type, seed) => JSON.stringify(await (await start(type, seed)).env.snapshot!()));
   });
 
   it('starts in the middle of the room with an ALFWorld-style task line', async () => {
@@ -164,8 +129,7 @@ describe('household oracle', () => {
         const rng = rngFor('household-test', type, seed);
         let available = reset.availableActions;
         for (let i = 0; i < 6; i++) available = (await env.step(rng.pick(available))).availableActions;
-        const { results } = await followOracle(env, available);
-        expect(results[results.length - 1].success).toBe(true);
+        await expectOracleSucceeds(followOracle, env, available);
       }
     }
   });
@@ -173,43 +137,21 @@ describe('household oracle', () => {
 
 describe('household pitfalls', () => {
   it('each opportunity fails recognisably and the oracle still recovers', async () => {
-    const pitfalls = new Map(householdEnv.pitfalls.map((p) => [p.id, p]));
-    const seenIn = new Map<string, Set<string>>();
-    for (const type of TYPES) {
-      for (const seed of SEEDS) {
-        const { env, reset } = await start(type, seed);
-        let available = reset.availableActions;
-        for (;;) {
-          for (const opp of env.oracle!.pitfallOpportunities()) {
-            const pitfall = pitfalls.get(opp.pitfallId)!;
-            expect(pitfall, opp.pitfallId).toBeDefined();
-            expect(opp.thought.length).toBeGreaterThan(0);
-            expect(opp.action).toMatch(pitfall.actionPattern);
-            // A reflector must be able to attribute the mistake to this pitfall alone.
-            for (const other of householdEnv.pitfalls) {
-              if (other.id !== pitfall.id) expect(opp.action).not.toMatch(other.actionPattern);
-            }
-            if (opp.pitfallId !== 'lamp-without-object') expect(available).not.toContain(opp.action);
-            const saved = await env.snapshot!();
-            const r = await env.step(opp.action);
-            expect(r.observation).toMatch(pitfall.feedbackPattern);
-            expect({ negative: r.negative, reward: r.reward, success: r.success }).toEqual({ negative: true, reward: 0, success: false });
-            const { results } = await followOracle(env, r.availableActions);
-            expect(results[results.length - 1].success).toBe(true);
-            await env.restore!(saved);
-            if (!seenIn.has(opp.pitfallId)) seenIn.set(opp.pitfallId, new Set());
-            seenIn.get(opp.pitfallId)!.add(type);
-          }
-          const next = env.oracle!.nextAction();
-          if (!next) break;
-          const r = await env.step(next.action);
-          available = r.availableActions;
-          if (r.done) break;
-        }
-      }
-    }
-    const coverage = Object.fromEntries([...seenIn].map(([id, types]) => [id, [...types].sort()]));
-    expect(Object.keys(coverage).sort()).toEqual([...pitfalls.keys()].sort());
+    const coverage = await walkPitfalls({
+      spec: householdEnv,
+      start,
+      types: TYPES,
+      seeds: SEEDS,
+      actionAttributes: true,
+      beforeSlip: ({ opp, available }) => {
+        if (opp.pitfallId !== 'lamp-without-object') expect(available).not.toContain(opp.action);
+      },
+      afterSlip: async ({ env, r }) => {
+        expect({ negative: r.negative, reward: r.reward, success: r.success }).toEqual({ negative: true, reward: 0, success: false });
+        await expectOracleSucceeds(followOracle, env, r.availableActions);
+      },
+    });
+    expect(Object.keys(coverage).sort()).toEqual(householdEnv.pitfalls.map((p) => p.id).sort());
     // Shared across types, so that lessons from training types apply to held-out ones.
     expect(coverage['wrong-appliance']).toEqual(['pick_clean_then_place', 'pick_cool_then_place', 'pick_heat_then_place']);
     expect(coverage['closed-receptacle']).toEqual([...TYPES].sort());
@@ -233,8 +175,7 @@ describe('household pitfalls', () => {
         negative: true,
         success: false,
       });
-      const { results } = await followOracle(env, r.availableActions);
-      expect(results[results.length - 1].success).toBe(true);
+      await expectOracleSucceeds(followOracle, env, r.availableActions);
       checked++;
     }
     expect(checked).toBe(SEEDS.length);
@@ -289,11 +230,7 @@ describe('household commands', () => {
 
   it('ends the episode at maxSteps with success false', async () => {
     const { env } = await start('pick_and_place', 5);
-    for (let i = 1; i < MAX_STEPS; i++) {
-      const r = await env.step('look');
-      expect(r.done).toBe(false);
-    }
-    const last = await env.step('look');
+    const last = await stepToLimit(env, 'look', MAX_STEPS);
     expect({ done: last.done, success: last.success, reward: last.reward }).toEqual({ done: true, success: false, reward: 0 });
     expect(env.oracle!.nextAction()).toBeNull();
     const after = await env.step('look');
@@ -328,29 +265,16 @@ describe('household commands', () => {
 
 describe('household snapshot', () => {
   it('restores a JSON-safe state so that later steps replay identically', async () => {
-    for (const type of TYPES) {
-      const { env, reset } = await start(type, 11);
-      const { actions } = await followOracle(env, reset.availableActions);
-      const half = Math.floor(actions.length / 2);
-
-      const replay = householdEnv.create();
-      await replay.reset(makeTask('household', type, 11));
-      for (const a of actions.slice(0, half)) await replay.step(a);
-      const snap = await replay.snapshot!();
-      expect(JSON.parse(JSON.stringify(snap))).toEqual(snap);
-
-      const rest = [...actions.slice(half), 'look', 'inventory'];
-      const first: StepResult[] = [];
-      for (const a of rest) first.push(await replay.step(a));
-
-      // The snapshot is a copy: stepping on must not have changed it.
-      const fresh = householdEnv.create();
-      await fresh.restore!(JSON.parse(JSON.stringify(snap)));
-      const second: StepResult[] = [];
-      for (const a of rest) second.push(await fresh.step(a));
-      expect(second).toEqual(first);
-      expect(first.some((r) => r.success)).toBe(true);
-      await fresh.close();
-    }
+    await expectSnapshotReplays({
+      spec: householdEnv,
+      start,
+      follow: followOracle,
+      types: TYPES,
+      seed: 11,
+      rest: (actions, half) => [...actions.slice(half), 'look', 'inventory'],
+      afterFresh: async ({ first }) => {
+        expect(first.some((r) => r.success)).toBe(true);
+      },
+    });
   });
 });

@@ -1,6 +1,7 @@
 // Household: a seeded, text-only household simulator in the spirit of ALFWorld.
 
-import type { Env, EnvSnapshot, EnvSpec, Oracle, ResetResult, StepResult, Task } from '../types';
+import { StatefulEnv, type Outcome } from '../stateful-env';
+import type { EnvSpec, ResetResult, Task } from '../types';
 import { LAMP_EMPTY_HANDED, NOTHING, admissible, execute, initialObservation } from './commands';
 import { nextAction } from './oracle';
 import { PITFALLS, pitfallOpportunities } from './pitfalls';
@@ -29,78 +30,47 @@ const SYSTEM_PROMPT = [
   '"cool X with Y", "use X", "examine X", "look" or "inventory".',
 ].join('\n');
 
-function isNegative(feedback: string): boolean {
-  return NEGATIVE_FEEDBACK.some((re) => re.test(feedback));
-}
-
-function copy(s: State): State {
-  return JSON.parse(JSON.stringify(s)) as State;
-}
-
-class HouseholdEnv implements Env {
-  private state: State | null = null;
-
-  readonly oracle: Oracle = {
-    nextAction: () => (this.state ? nextAction(this.state) : null),
-    pitfallOpportunities: () => (this.state ? pitfallOpportunities(this.state) : []),
-  };
-
-  private current(): State {
-    if (!this.state) throw new Error('household: step() called before reset()');
-    return this.state;
+class HouseholdEnv extends StatefulEnv<State> {
+  constructor() {
+    super({
+      id: HOUSEHOLD_ID,
+      maxSteps: MAX_STEPS,
+      negativeFeedback: NEGATIVE_FEEDBACK,
+      availableActions: admissible,
+      oracle: { nextAction, pitfallOpportunities },
+    });
   }
 
-  async reset(task: Task): Promise<ResetResult> {
+  protected begin(task: Task): { state: State; result: ResetResult } {
     const s = generate(task.taskType, task.seed);
-    this.state = s;
     return {
-      observation: initialObservation(s),
-      goal: s.goal.text.replace(/\.$/, ''),
-      availableActions: admissible(s),
-      info: { taskType: s.taskType, seed: s.seed, room: s.room },
+      state: s,
+      result: {
+        observation: initialObservation(s),
+        goal: s.goal.text.replace(/\.$/, ''),
+        availableActions: admissible(s),
+        info: { taskType: s.taskType, seed: s.seed, room: s.room },
+      },
     };
   }
 
-  async step(action: string): Promise<StepResult> {
-    const s = this.current();
-    if (s.done) {
-      // The episode is over: nothing changes and no further step is counted.
-      return this.result(s, NOTHING, 0);
-    }
-    s.steps += 1;
-    const feedback = execute(s, action);
-    if (goalSatisfied(s)) {
-      s.done = true;
-      s.success = true;
-      return this.result(s, feedback, 1);
-    }
-    if (s.steps >= MAX_STEPS) s.done = true;
-    return this.result(s, feedback, 0);
+  protected act(s: State, action: string): Outcome {
+    return { feedback: execute(s, action) };
   }
 
-  private result(s: State, observation: string, reward: number): StepResult {
-    return {
-      observation,
-      reward,
-      done: s.done,
-      success: s.success,
-      availableActions: admissible(s),
-      negative: isNegative(observation),
-      info: { steps: s.steps },
-    };
+  protected ended(): Outcome {
+    return { feedback: NOTHING };
   }
 
-  async snapshot(): Promise<EnvSnapshot> {
-    return copy(this.current());
+  protected goalReached(s: State): boolean {
+    return goalSatisfied(s);
   }
 
-  async restore(snapshot: EnvSnapshot): Promise<void> {
-    this.state = copy(snapshot as State);
+
+  protected stepInfo(s: State): Record<string, unknown> {
+    return { steps: s.steps };
   }
 
-  async close(): Promise<void> {
-    this.state = null;
-  }
 }
 
 export const householdEnv: EnvSpec = {

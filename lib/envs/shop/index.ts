@@ -1,7 +1,8 @@
 // Shop: a generated web store in the spirit of WebShop (Yao et al. 2022). Search the catalogue,
 // page through results, open an item, select its options and buy what the instruction asks for.
 
-import type { Env, EnvSnapshot, EnvSpec, Oracle, ResetResult, StepResult, Task } from '../types';
+import { StatefulEnv, type Outcome } from '../stateful-env';
+import type { EnvSpec, ResetResult, Task } from '../types';
 import { ENDED, execute } from './commands';
 import { nextAction } from './oracle';
 import { PITFALLS, pitfallOpportunities } from './pitfalls';
@@ -37,73 +38,44 @@ const SYSTEM_PROMPT = [
   'description, features, reviews or buy now.',
 ].join('\n');
 
-function isNegative(feedback: string): boolean {
-  return NEGATIVE_FEEDBACK.some((re) => re.test(feedback));
-}
-
-function copy(s: State): State {
-  return JSON.parse(JSON.stringify(s)) as State;
-}
-
-class ShopEnv implements Env {
-  private state: State | null = null;
-
-  readonly oracle: Oracle = {
-    nextAction: () => (this.state ? nextAction(this.state) : null),
-    pitfallOpportunities: () => (this.state ? pitfallOpportunities(this.state) : []),
-  };
-
-  private current(): State {
-    if (!this.state) throw new Error('shop: step() called before reset()');
-    return this.state;
+class ShopEnv extends StatefulEnv<State> {
+  constructor() {
+    super({
+      id: SHOP_ID,
+      maxSteps: MAX_STEPS,
+      negativeFeedback: NEGATIVE_FEEDBACK,
+      availableActions: (s) => (s.done ? [] : admissible(s)),
+      oracle: { nextAction, pitfallOpportunities },
+    });
   }
 
-  async reset(task: Task): Promise<ResetResult> {
+  protected begin(task: Task): { state: State; result: ResetResult } {
     const s = generate(task.taskType, task.seed);
-    this.state = s;
     return {
-      observation: renderPage(s),
-      goal: s.goal.text,
-      availableActions: admissible(s),
-      info: { taskType: s.taskType, seed: s.seed, category: s.goal.category },
+      state: s,
+      result: {
+        observation: renderPage(s),
+        goal: s.goal.text,
+        availableActions: admissible(s),
+        info: { taskType: s.taskType, seed: s.seed, category: s.goal.category },
+      },
     };
   }
 
-  async step(action: string): Promise<StepResult> {
-    const s = this.current();
-    if (s.done) {
-      // The episode is over: nothing changes and no further step is counted.
-      return this.result(s, ENDED, 0);
-    }
-    s.steps += 1;
-    const { feedback, reward } = execute(s, String(action ?? ''));
-    if (s.steps >= MAX_STEPS) s.done = true;
-    return this.result(s, feedback, reward);
+  // A purchase ends the episode inside execute(), with the purchase's score as the reward.
+  protected act(s: State, action: string): Outcome {
+    return execute(s, String(action ?? ''));
   }
 
-  private result(s: State, observation: string, reward: number): StepResult {
-    return {
-      observation,
-      reward,
-      done: s.done,
-      success: s.success,
-      availableActions: s.done ? [] : admissible(s),
-      negative: isNegative(observation),
-      info: { steps: s.steps, page: s.page.kind, ...(s.purchase ? { purchase: s.purchase } : {}) },
-    };
+  protected ended(): Outcome {
+    return { feedback: ENDED };
   }
 
-  async snapshot(): Promise<EnvSnapshot> {
-    return copy(this.current());
+
+  protected stepInfo(s: State): Record<string, unknown> {
+    return { steps: s.steps, page: s.page.kind, ...(s.purchase ? { purchase: s.purchase } : {}) };
   }
 
-  async restore(snapshot: EnvSnapshot): Promise<void> {
-    this.state = copy(snapshot as State);
-  }
-
-  async close(): Promise<void> {
-    this.state = null;
-  }
 }
 
 export const shopEnv: EnvSpec = {

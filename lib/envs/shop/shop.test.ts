@@ -1,7 +1,19 @@
 import { describe, it, expect } from 'vitest';
-import { makeTask } from '../tasks';
-import type { Env, ResetResult, StepResult } from '../types';
+import type { Env, StepResult } from '../types';
 import { rngFor } from '../../util/rng';
+import {
+  expectNeutralPrompt,
+  expectOracleSucceeds,
+  expectSameSeedSameRun,
+  expectSeedsDiffer,
+  expectSnapshotReplays,
+  expectTaskTypes,
+  followOracle as follow,
+  negativeFor,
+  starter,
+  stepToLimit,
+  walkPitfalls,
+} from '../testing/env-checks';
 import { CATEGORIES, OPTION_KINDS } from './catalog';
 import { BAD_OPTION, INVALID_CLICK, INVALID_SYNTAX, OUT_OF_STOCK, SEARCH_ELSEWHERE, EMPTY_QUERY } from './commands';
 import { score, type Goal } from './goal';
@@ -13,11 +25,7 @@ import type { State } from './world';
 const TYPES = shopEnv.taskTypes.map((t) => t.id);
 const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
 
-async function start(taskType: string, seed: number): Promise<{ env: Env; reset: ResetResult }> {
-  const env = shopEnv.create();
-  const reset = await env.reset(makeTask('shop', taskType, seed));
-  return { env, reset };
-}
+const start = starter(shopEnv);
 
 /** Admissible as listed, or filling a free-text template such as `search[...]`. */
 function admits(available: string[], action: string): boolean {
@@ -32,21 +40,11 @@ async function state(env: Env): Promise<State> {
 }
 
 /** Follows the oracle until the episode ends, checking that every planned action is admissible. */
-async function followOracle(env: Env, available: string[]): Promise<{ actions: string[]; results: StepResult[] }> {
-  const actions: string[] = [];
-  const results: StepResult[] = [];
-  for (;;) {
-    const next = env.oracle!.nextAction();
-    if (!next) break;
-    expect(available.length).toBeGreaterThan(0);
-    expect(admits(available, next.action), `${next.action} not in ${available.join(' | ')}`).toBe(true);
-    const r = await env.step(next.action);
-    actions.push(next.action);
-    results.push(r);
-    available = r.availableActions;
-    if (r.done) break;
-  }
-  return { actions, results };
+function followOracle(env: Env, available: string[]) {
+  return follow(env, available, (listed, next) => {
+    expect(listed.length).toBeGreaterThan(0);
+    expect(admits(listed, next.action), `${next.action} not in ${listed.join(' | ')}`).toBe(true);
+  });
 }
 
 /** Plays the oracle until its next step would be `stop` (e.g. buying), leaving the env there. */
@@ -61,17 +59,13 @@ async function oracleUntil(env: Env, stop: (action: string) => boolean): Promise
 
 describe('shop spec', () => {
   it('declares one task type per category group with default splits', () => {
-    expect(shopEnv.taskTypes.map(({ id, split }) => ({ id, split }))).toEqual([
+    expectTaskTypes(shopEnv, [
       { id: 'fashion', split: 'train' },
       { id: 'electronics', split: 'train' },
       { id: 'home', split: 'train' },
       { id: 'beauty', split: 'heldout' },
       { id: 'grocery', split: 'heldout' },
     ]);
-    for (const t of shopEnv.taskTypes) {
-      expect(t.label.length).toBeGreaterThan(0);
-      expect(t.description.length).toBeGreaterThan(0);
-    }
   });
 
   it('has identity, limits, pitfalls and negative feedback', () => {
@@ -82,7 +76,7 @@ describe('shop spec', () => {
       version: 'shop@1.0.0',
     });
     expect(shopEnv.pitfalls.map((p) => p.id)).toEqual(['out-of-stock', 'missing-option', 'bad-option', 'invalid-click']);
-    const negative = (text: string) => shopEnv.negativeFeedback.some((re) => re.test(text));
+    const negative = negativeFor(shopEnv);
     for (const text of [INVALID_CLICK, INVALID_SYNTAX, SEARCH_ELSEWHERE, EMPTY_QUERY, BAD_OPTION, OUT_OF_STOCK, 'Please select a size first.', 'No results for zzz.']) {
       expect(negative(text), text).toBe(true);
     }
@@ -91,16 +85,8 @@ describe('shop spec', () => {
   });
 
   it('has a neutral system prompt without any lesson that explains the [...] template', () => {
-    const prompt = shopEnv.initialSystemPrompt;
-    expect(prompt).toContain('Thought:');
-    expect(prompt).toContain('Action:');
-    expect(prompt).toMatch(/admissible/);
-    expect(prompt).toContain('"[...]" is a template for free text');
-    for (const p of shopEnv.pitfalls) {
-      expect(p.lesson).toMatch(/^[A-Z][^.]*\.$/);
-      expect(prompt).not.toContain(p.lesson);
-    }
-    expect(prompt).not.toMatch(/out of stock|select every|not its title|size: large/i);
+    expectNeutralPrompt(shopEnv, /out of stock|select every|not its title|size: large/i);
+    expect(shopEnv.initialSystemPrompt).toContain('"[...]" is a template for free text');
   });
 });
 
@@ -185,22 +171,11 @@ describe('shop reward', () => {
 
 describe('shop determinism', () => {
   it('gives the same instruction and oracle trajectory for the same seed', async () => {
-    for (const type of TYPES) {
-      const a = await start(type, 7);
-      const b = await start(type, 7);
-      expect(b.reset).toEqual(a.reset);
-      const runA = await followOracle(a.env, a.reset.availableActions);
-      const runB = await followOracle(b.env, b.reset.availableActions);
-      expect(runB).toEqual(runA);
-    }
+    await expectSameSeedSameRun(start, followOracle, TYPES);
   });
 
   it('gives different instructions for different seeds', async () => {
-    for (const type of TYPES) {
-      const goals = new Set<string>();
-      for (const seed of SEEDS.slice(0, 10)) goals.add((await start(type, seed)).reset.goal);
-      expect(goals.size).toBe(10);
-    }
+    await expectSeedsDiffer(TYPES, SEEDS.slice(0, 10), async (type, seed) => (await start(type, seed)).reset.goal);
   });
 
   it('starts on the search page with a WebShop-style instruction', async () => {
@@ -283,8 +258,7 @@ describe('shop oracle', () => {
           const a = rng.pick(choices);
           available = (await env.step(a === 'search[...]' ? `search[${rng.pick(['mug', 'organic', 'black', 'waterproof'])}]` : a)).availableActions;
         }
-        const { results } = await followOracle(env, available);
-        expect(results[results.length - 1].success).toBe(true);
+        await expectOracleSucceeds(followOracle, env, available);
       }
     }
   });
@@ -292,54 +266,32 @@ describe('shop oracle', () => {
 
 describe('shop pitfalls', () => {
   it('each opportunity fails recognisably and the oracle still recovers', async () => {
-    const pitfalls = new Map(shopEnv.pitfalls.map((p) => [p.id, p]));
-    const seenIn = new Map<string, Set<string>>();
-    for (const type of TYPES) {
-      for (const seed of SEEDS) {
-        const { env, reset } = await start(type, seed);
-        let available = reset.availableActions;
-        for (;;) {
-          for (const opp of env.oracle!.pitfallOpportunities()) {
-            const pitfall = pitfalls.get(opp.pitfallId)!;
-            expect(pitfall, opp.pitfallId).toBeDefined();
-            expect(opp.thought.length).toBeGreaterThan(0);
-            expect(opp.action).toMatch(pitfall.actionPattern);
-            // A reflector must be able to attribute the mistake to this pitfall alone.
-            for (const other of shopEnv.pitfalls) {
-              if (other.id !== pitfall.id) expect(opp.action).not.toMatch(other.actionPattern);
-            }
-            // Opening the lookalike and pressing buy now are on the page; the others are not.
-            const onPage = opp.pitfallId === 'out-of-stock' || opp.pitfallId === 'missing-option';
-            expect(available.includes(opp.action)).toBe(onPage);
-            const saved = await env.snapshot!();
-            const r = await env.step(opp.action);
-            expect(r.observation).toMatch(pitfall.feedbackPattern);
-            expect({ negative: r.negative, reward: r.reward, success: r.success, done: r.done }).toEqual({
-              negative: true,
-              reward: 0,
-              success: false,
-              done: false,
-            });
-            // Repeating the slip (the scripted actor may loop) gives the same answer.
-            const again = await env.step(opp.action);
-            expect({ observation: again.observation, negative: again.negative }).toEqual({ observation: r.observation, negative: true });
-            const { results } = await followOracle(env, again.availableActions);
-            expect(results[results.length - 1].success).toBe(true);
-            await env.restore!(saved);
-            if (!seenIn.has(opp.pitfallId)) seenIn.set(opp.pitfallId, new Set());
-            seenIn.get(opp.pitfallId)!.add(type);
-          }
-          const next = env.oracle!.nextAction();
-          if (!next) break;
-          const r = await env.step(next.action);
-          available = r.availableActions;
-          if (r.done) break;
-        }
-      }
-    }
-    const coverage = Object.fromEntries([...seenIn].map(([id, types]) => [id, [...types].sort()]));
+    const coverage = await walkPitfalls({
+      spec: shopEnv,
+      start,
+      types: TYPES,
+      seeds: SEEDS,
+      actionAttributes: true,
+      beforeSlip: ({ opp, available }) => {
+        // Opening the lookalike and pressing buy now are on the page; the others are not.
+        const onPage = opp.pitfallId === 'out-of-stock' || opp.pitfallId === 'missing-option';
+        expect(available.includes(opp.action)).toBe(onPage);
+      },
+      afterSlip: async ({ env, opp, r }) => {
+        expect({ negative: r.negative, reward: r.reward, success: r.success, done: r.done }).toEqual({
+          negative: true,
+          reward: 0,
+          success: false,
+          done: false,
+        });
+        // Repeating the slip (the scripted actor may loop) gives the same answer.
+        const again = await env.step(opp.action);
+        expect({ observation: again.observation, negative: again.negative }).toEqual({ observation: r.observation, negative: true });
+        await expectOracleSucceeds(followOracle, env, again.availableActions);
+      },
+    });
     // Every pitfall arises in every group, so lessons from training types apply to held-out ones.
-    expect(coverage).toEqual(Object.fromEntries([...pitfalls.keys()].map((id) => [id, [...TYPES].sort()])));
+    expect(coverage).toEqual(Object.fromEntries(shopEnv.pitfalls.map((p) => [p.id, [...TYPES].sort()])));
   });
 
   it('says an out-of-stock item cannot be bought, and the episode goes on', async () => {
@@ -482,11 +434,7 @@ describe('shop commands', () => {
 
   it('ends the episode at maxSteps with success false', async () => {
     const { env } = await start('beauty', 5);
-    for (let i = 1; i < MAX_STEPS; i++) {
-      const r = await env.step('click[nothing]');
-      expect(r.done).toBe(false);
-    }
-    const last = await env.step('click[nothing]');
+    const last = await stepToLimit(env, 'click[nothing]', MAX_STEPS);
     expect({ done: last.done, success: last.success, reward: last.reward }).toEqual({ done: true, success: false, reward: 0 });
     expect(env.oracle!.nextAction()).toBeNull();
     expect(env.oracle!.pitfallOpportunities()).toEqual([]);
@@ -534,35 +482,18 @@ describe('shop commands', () => {
 
 describe('shop snapshot', () => {
   it('restores a JSON-safe state so that later steps replay identically', async () => {
-    for (const type of TYPES) {
-      const { env, reset } = await start(type, 11);
-      const { actions } = await followOracle(env, reset.availableActions);
-      const half = Math.floor(actions.length / 2);
-
-      const replay = shopEnv.create();
-      await replay.reset(makeTask('shop', type, 11));
-      for (const a of actions.slice(0, half)) await replay.step(a);
-      const snap = await replay.snapshot!();
-      expect(JSON.parse(JSON.stringify(snap))).toEqual(snap);
-
-      const rest = ['click[features]', 'click[< prev]', 'click[nonsense]', ...actions.slice(half)];
-      const first: StepResult[] = [];
-      for (const a of rest) first.push(await replay.step(a));
-
-      // The snapshot is a copy: stepping on must not have changed it.
-      const fresh = shopEnv.create();
-      await fresh.restore!(JSON.parse(JSON.stringify(snap)));
-      const second: StepResult[] = [];
-      for (const a of rest) second.push(await fresh.step(a));
-      expect(second).toEqual(first);
-      expect(first.some((r) => r.success)).toBe(true);
-
+    await expectSnapshotReplays({
+      spec: shopEnv,
+      start,
+      follow: followOracle,
+      types: TYPES,
+      seed: 11,
+      rest: (actions, half) => ['click[features]', 'click[< prev]', 'click[nonsense]', ...actions.slice(half)],
+      afterFresh: async ({ first }) => {
+        expect(first.some((r) => r.success)).toBe(true);
+      },
       // Restoring into the same instance rewinds it.
-      await replay.restore!(snap);
-      const third: StepResult[] = [];
-      for (const a of rest) third.push(await replay.step(a));
-      expect(third).toEqual(first);
-      await fresh.close();
-    }
+      sameInstance: 'after-fresh',
+    });
   });
 });

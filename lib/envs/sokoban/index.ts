@@ -6,7 +6,8 @@
 // again: the feedback says so, the oracle returns null from then on, and the episode runs on
 // to the step limit as a failure (see oracle.ts).
 
-import type { Env, EnvSnapshot, EnvSpec, Oracle, ResetResult, StepResult, Task } from '../types';
+import { StatefulEnv, type Outcome } from '../stateful-env';
+import type { EnvSpec, ResetResult, Task } from '../types';
 import { generate } from './generate';
 import { DIRS, boxesOnTarget, levelOf, type State } from './level';
 import { OVER, REWARD, execute, goalText, observe, parseAction, unknownAction } from './moves';
@@ -44,93 +45,75 @@ const SYSTEM_PROMPT = [
   'The action must be exactly one of the admissible actions: "up", "down", "left" or "right".',
 ].join('\n');
 
-function isNegative(feedback: string): boolean {
-  return NEGATIVE_FEEDBACK.some((re) => re.test(feedback));
-}
-
-function copy(s: State): State {
-  return JSON.parse(JSON.stringify(s)) as State;
-}
-
 /** Rewards are sums of tenths; rounding keeps them free of binary-fraction noise. */
 function round(x: number): number {
   return Math.round(x * 100) / 100;
 }
 
-class SokobanEnv implements Env {
-  private state: State | null = null;
-  private readonly planner = new Planner();
-
-  readonly oracle: Oracle = {
-    nextAction: () => (this.state ? nextAction(this.planner, this.state) : null),
-    pitfallOpportunities: () =>
-      this.state ? pitfallOpportunities(this.state, this.planner.next(this.state) !== null) : [],
-  };
-
-  private current(): State {
-    if (!this.state) throw new Error('sokoban: step() called before reset()');
-    return this.state;
+class SokobanEnv extends StatefulEnv<State> {
+  constructor() {
+    const planner = new Planner();
+    super({
+      id: SOKOBAN_ID,
+      maxSteps: MAX_STEPS,
+      negativeFeedback: NEGATIVE_FEEDBACK,
+      availableActions: () => [...DIRS],
+      oracle: {
+        nextAction: (s) => nextAction(planner, s),
+        pitfallOpportunities: (s) => pitfallOpportunities(s, planner.next(s) !== null),
+      },
+    });
   }
 
-  async reset(task: Task): Promise<ResetResult> {
+  protected begin(task: Task): { state: State; result: ResetResult } {
     const { state } = generate(task.taskType, task.seed);
-    this.state = state;
     const level = levelOf(state.rows);
     const goal = goalText(state);
     return {
-      observation: observe(state, `Your task is to: ${goal}.`),
-      goal,
-      availableActions: [...DIRS],
-      info: {
-        taskType: state.taskType,
-        seed: state.seed,
-        boxes: state.boxes.length,
-        width: level.width,
-        height: level.height,
+      state,
+      result: {
+        observation: observe(state, `Your task is to: ${goal}.`),
+        goal,
+        availableActions: [...DIRS],
+        info: {
+          taskType: state.taskType,
+          seed: state.seed,
+          boxes: state.boxes.length,
+          width: level.width,
+          height: level.height,
+        },
       },
     };
   }
 
-  async step(action: string): Promise<StepResult> {
-    const s = this.current();
-    if (s.done) return this.result(s, OVER, 0);
-    s.steps += 1;
+  protected act(s: State, action: string): Outcome {
     const dir = parseAction(action);
     const { feedback, reward } = dir ? execute(s, dir) : { feedback: unknownAction(action), reward: 0 };
-    const level = levelOf(s.rows);
-    if (boxesOnTarget(level, s.boxes) === s.boxes.length) {
-      s.done = true;
-      s.success = true;
-    } else if (s.steps >= MAX_STEPS) {
-      s.done = true;
-    }
-    return this.result(s, feedback, round(REWARD.step + reward));
+    return { feedback, reward: round(REWARD.step + reward) };
   }
 
-  private result(s: State, feedback: string, reward: number): StepResult {
-    const level = levelOf(s.rows);
-    return {
-      observation: observe(s, feedback),
-      reward,
-      done: s.done,
-      success: s.success,
-      availableActions: [...DIRS],
-      negative: isNegative(feedback),
-      info: { steps: s.steps, boxesOnTarget: boxesOnTarget(level, s.boxes) },
-    };
+  protected ended(): Outcome {
+    return { feedback: OVER };
   }
 
-  async snapshot(): Promise<EnvSnapshot> {
-    return copy(this.current());
+  protected goalReached(s: State): boolean {
+    return boxesOnTarget(levelOf(s.rows), s.boxes) === s.boxes.length;
   }
 
-  async restore(snapshot: EnvSnapshot): Promise<void> {
-    this.state = copy(snapshot as State);
+  // The board follows the feedback; only the feedback counts as negative.
+  protected observe(s: State, out: Outcome): string {
+    return observe(s, out.feedback);
   }
 
-  async close(): Promise<void> {
-    this.state = null;
+  protected negativeText(out: Outcome): string {
+    return out.feedback;
   }
+
+
+  protected stepInfo(s: State): Record<string, unknown> {
+    return { steps: s.steps, boxesOnTarget: boxesOnTarget(levelOf(s.rows), s.boxes) };
+  }
+
 }
 
 export const sokobanEnv: EnvSpec = {

@@ -1,7 +1,20 @@
 import { describe, it, expect } from 'vitest';
-import { makeTask } from '../tasks';
-import type { Env, ResetResult, StepResult } from '../types';
+import type { Env } from '../types';
 import { rngFor } from '../../util/rng';
+import {
+  expectNeutralPrompt,
+  expectOracleSucceeds,
+  expectSameSeedSameRun,
+  expectSeedsDiffer,
+  expectSnapshotReplays,
+  expectTaskTypes,
+  followOracle as follow,
+  listedAction,
+  negativeFor,
+  starter,
+  stepToLimit,
+  walkPitfalls,
+} from '../testing/env-checks';
 import { generate } from './generate';
 import { DIRS, delta, levelOf, type State } from './level';
 import { solve } from './solver';
@@ -11,11 +24,7 @@ const TYPES = sokobanEnv.taskTypes.map((t) => t.id);
 const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
 const BOARD = /^[#_OX√PS]+$/;
 
-async function start(taskType: string, seed: number): Promise<{ env: Env; reset: ResetResult }> {
-  const env = sokobanEnv.create();
-  const reset = await env.reset(makeTask('sokoban', taskType, seed));
-  return { env, reset };
-}
+const start = starter(sokobanEnv);
 
 /** A fresh env holding a hand-made position. */
 async function position(rows: string[], player: [number, number], boxes: [number, number][]): Promise<Env> {
@@ -45,23 +54,12 @@ function boardOf(observation: string): string[] {
   return observation.split('\n').slice(2, -1);
 }
 
-/** Follows the oracle until the episode ends, checking that every planned action is admissible. */
-async function followOracle(env: Env, available: string[]): Promise<{ actions: string[]; results: StepResult[] }> {
-  const actions: string[] = [];
-  const results: StepResult[] = [];
-  for (;;) {
-    const next = env.oracle!.nextAction();
-    if (!next) break;
-    expect(available.length).toBeGreaterThan(0);
-    expect(available).toContain(next.action);
+/** Follows the oracle until the episode ends, checking that every planned action is admissible and explained. */
+function followOracle(env: Env, available: string[]) {
+  return follow(env, available, (listed, next) => {
+    listedAction(listed, next);
     expect(next.thought.length).toBeGreaterThan(0);
-    const r = await env.step(next.action);
-    actions.push(next.action);
-    results.push(r);
-    available = r.availableActions;
-    if (r.done) break;
-  }
-  return { actions, results };
+  });
 }
 
 /** Plain breadth-first search over single moves: slow but obviously right, for small levels. */
@@ -96,17 +94,13 @@ function bfsLength(s: State): number | null {
 
 describe('sokoban spec', () => {
   it('declares five task types, easier ones for training and harder ones held out', () => {
-    expect(sokobanEnv.taskTypes.map(({ id, split }) => ({ id, split }))).toEqual([
+    expectTaskTypes(sokobanEnv, [
       { id: 'boxes1', split: 'train' },
       { id: 'boxes2', split: 'train' },
       { id: 'boxes3', split: 'heldout' },
       { id: 'corridor', split: 'heldout' },
       { id: 'large', split: 'heldout' },
     ]);
-    for (const t of sokobanEnv.taskTypes) {
-      expect(t.label.length).toBeGreaterThan(0);
-      expect(t.description.length).toBeGreaterThan(0);
-    }
   });
 
   it('has identity, limits, pitfalls and negative feedback', () => {
@@ -117,7 +111,7 @@ describe('sokoban spec', () => {
       version: 'sokoban@1.0.0',
     });
     expect(sokobanEnv.pitfalls.map((p) => p.id)).toEqual(['walk-into-wall', 'push-into-wall', 'corner-deadlock']);
-    const negative = (text: string) => sokobanEnv.negativeFeedback.some((re) => re.test(text));
+    const negative = negativeFor(sokobanEnv);
     for (const text of [
       "You can't move into a wall.",
       "The box can't move: it is blocked by a wall.",
@@ -134,37 +128,18 @@ describe('sokoban spec', () => {
   });
 
   it('has a neutral system prompt without any lesson, documenting the notation', () => {
-    const prompt = sokobanEnv.initialSystemPrompt;
-    expect(prompt).toContain('Thought:');
-    expect(prompt).toContain('Action:');
-    expect(prompt).toMatch(/admissible/);
-    expect(prompt).toContain('#: wall, _: floor, O: target, X: box, √: box on a target, P: you, S: you standing on a target.');
-    for (const p of sokobanEnv.pitfalls) {
-      expect(p.lesson).toMatch(/^[A-Z][^.]*\.$/);
-      expect(prompt).not.toContain(p.lesson);
-    }
-    expect(prompt).not.toMatch(/corner|deadlock|behind it/i);
+    expectNeutralPrompt(sokobanEnv, /corner|deadlock|behind it/i);
+    expect(sokobanEnv.initialSystemPrompt).toContain('#: wall, _: floor, O: target, X: box, √: box on a target, P: you, S: you standing on a target.');
   });
 });
 
 describe('sokoban generation', () => {
   it('gives the same level, goal and oracle trajectory for the same seed', async () => {
-    for (const type of TYPES) {
-      const a = await start(type, 7);
-      const b = await start(type, 7);
-      expect(b.reset).toEqual(a.reset);
-      const runA = await followOracle(a.env, a.reset.availableActions);
-      const runB = await followOracle(b.env, b.reset.availableActions);
-      expect(runB).toEqual(runA);
-    }
+    await expectSameSeedSameRun(start, followOracle, TYPES);
   });
 
   it('gives different levels for different seeds', async () => {
-    for (const type of TYPES) {
-      const levels = new Set<string>();
-      for (const seed of SEEDS.slice(0, 10)) levels.add((await start(type, seed)).reset.observation);
-      expect(levels.size).toBe(10);
-    }
+    await expectSeedsDiffer(TYPES, SEEDS.slice(0, 10), async (type, seed) => (await start(type, seed)).reset.observation);
   });
 
   it('shows the task, the board in the documented notation and the box count', async () => {
@@ -302,8 +277,7 @@ describe('sokoban oracle', () => {
           lost++;
           continue;
         }
-        const { results } = await followOracle(env, [...DIRS]);
-        expect(results[results.length - 1].success).toBe(true);
+        await expectOracleSucceeds(followOracle, env, [...DIRS]);
         recovered++;
       }
     }
@@ -313,59 +287,41 @@ describe('sokoban oracle', () => {
 
 describe('sokoban pitfalls', () => {
   it('each opportunity fails recognisably, and the oracle recovers from all but the corner', async () => {
-    const pitfalls = new Map(sokobanEnv.pitfalls.map((p) => [p.id, p]));
-    const seenIn = new Map<string, Set<string>>();
-    for (const type of TYPES) {
-      for (const seed of SEEDS) {
-        const { env } = await start(type, seed);
-        const checked = new Set<string>();
-        for (;;) {
-          const opportunities = env.oracle!.pitfallOpportunities();
-          const planned = env.oracle!.nextAction();
-          for (const opp of opportunities) {
-            const pitfall = pitfalls.get(opp.pitfallId)!;
-            expect(pitfall, opp.pitfallId).toBeDefined();
-            expect(opp.thought.length).toBeGreaterThan(0);
-            expect(opp.action).toMatch(pitfall.actionPattern);
-            expect(opp.action).not.toBe(planned?.action);
-            const saved = await env.snapshot!();
-            const r = await env.step(opp.action);
-            const feedback = r.observation;
-            expect(feedback).toMatch(pitfall.feedbackPattern);
-            // Four actions only: the feedback alone attributes the step to one pitfall.
-            for (const other of sokobanEnv.pitfalls) {
-              if (other.id !== pitfall.id) expect(other.actionPattern.test(opp.action) && other.feedbackPattern.test(feedback)).toBe(false);
-            }
-            expect({ negative: r.negative, success: r.success, done: r.done }).toEqual({ negative: true, success: false, done: false });
-            if (!checked.has(opp.pitfallId)) {
-              checked.add(opp.pitfallId);
-              // The scripted actor may repeat a slip: it keeps failing the same way.
-              const again = await env.step(opp.action);
-              expect(again.observation).toMatch(pitfall.feedbackPattern);
-              expect(again.negative).toBe(true);
-              if (opp.pitfallId === 'corner-deadlock') {
-                expect(again.reward).toBeCloseTo(-0.1, 5);
-                expect(env.oracle!.nextAction()).toBeNull();
-                expect(env.oracle!.pitfallOpportunities()).toEqual([]);
-              } else {
-                expect([r.reward, again.reward]).toEqual([-0.1, -0.1]);
-                expect(await env.snapshot!()).toEqual({ ...(saved as State), steps: (saved as State).steps + 2 });
-                const { results } = await followOracle(env, r.availableActions);
-                expect(results[results.length - 1].success).toBe(true);
-              }
-            }
-            await env.restore!(saved);
-            if (!seenIn.has(opp.pitfallId)) seenIn.set(opp.pitfallId, new Set());
-            seenIn.get(opp.pitfallId)!.add(type);
-          }
-          if (!planned) break;
-          const r = await env.step(planned.action);
-          if (r.done) break;
+    const coverage = await walkPitfalls({
+      spec: sokobanEnv,
+      start,
+      types: TYPES,
+      seeds: SEEDS,
+      actionAttributes: false,
+      beforeSlip: ({ opp, planned }) => {
+        expect(opp.action).not.toBe(planned?.action);
+      },
+      afterSlip: async ({ env, opp, pitfall, r, saved, checked }) => {
+        const feedback = r.observation;
+        // Four actions only: the feedback alone attributes the step to one pitfall.
+        for (const other of sokobanEnv.pitfalls) {
+          if (other.id !== pitfall.id) expect(other.actionPattern.test(opp.action) && other.feedbackPattern.test(feedback)).toBe(false);
         }
-      }
-    }
+        expect({ negative: r.negative, success: r.success, done: r.done }).toEqual({ negative: true, success: false, done: false });
+        if (!checked.has(opp.pitfallId)) {
+          checked.add(opp.pitfallId);
+          // The scripted actor may repeat a slip: it keeps failing the same way.
+          const again = await env.step(opp.action);
+          expect(again.observation).toMatch(pitfall.feedbackPattern);
+          expect(again.negative).toBe(true);
+          if (opp.pitfallId === 'corner-deadlock') {
+            expect(again.reward).toBeCloseTo(-0.1, 5);
+            expect(env.oracle!.nextAction()).toBeNull();
+            expect(env.oracle!.pitfallOpportunities()).toEqual([]);
+          } else {
+            expect([r.reward, again.reward]).toEqual([-0.1, -0.1]);
+            expect(await env.snapshot!()).toEqual({ ...(saved as State), steps: (saved as State).steps + 2 });
+            await expectOracleSucceeds(followOracle, env, r.availableActions);
+          }
+        }
+      },
+    });
     // Shared across types, so that lessons from training types apply to held-out ones.
-    const coverage = Object.fromEntries([...seenIn].map(([id, types]) => [id, [...types].sort()]));
     expect(coverage).toEqual({
       'walk-into-wall': [...TYPES].sort(),
       'push-into-wall': [...TYPES].sort(),
@@ -449,8 +405,7 @@ describe('sokoban moves and rewards', () => {
 
   it('ends the episode at maxSteps with success false', async () => {
     const { env } = await start('boxes3', 5);
-    for (let i = 1; i < MAX_STEPS; i++) expect((await env.step('look')).done).toBe(false);
-    const last = await env.step('look');
+    const last = await stepToLimit(env, 'look', MAX_STEPS);
     expect({ done: last.done, success: last.success, reward: last.reward }).toEqual({ done: true, success: false, reward: -0.1 });
     expect(env.oracle!.nextAction()).toBeNull();
     const before = await env.snapshot!();
@@ -467,36 +422,18 @@ describe('sokoban moves and rewards', () => {
 
 describe('sokoban snapshot', () => {
   it('restores a JSON-safe state so that later steps replay identically, also in a fresh instance', async () => {
-    for (const type of TYPES) {
-      const { env, reset } = await start(type, 11);
-      const { actions } = await followOracle(env, reset.availableActions);
-      const half = Math.floor(actions.length / 2);
-
-      const replay = sokobanEnv.create();
-      await replay.reset(makeTask('sokoban', type, 11));
-      for (const a of actions.slice(0, half)) await replay.step(a);
-      const snap = await replay.snapshot!();
-      expect(JSON.parse(JSON.stringify(snap))).toEqual(snap);
-
-      const rest: string[] = ['left', 'nonsense', ...actions.slice(half)];
-      const first: StepResult[] = [];
-      for (const a of rest) first.push(await replay.step(a));
-      // Restoring into the same instance replays identically too.
-      await replay.restore!(snap);
-      const again: StepResult[] = [];
-      for (const a of rest) again.push(await replay.step(a));
-      expect(again).toEqual(first);
-
-      const fresh = sokobanEnv.create();
-      await fresh.restore!(JSON.parse(JSON.stringify(snap)));
-      const second: StepResult[] = [];
-      for (const a of rest) second.push(await fresh.step(a));
-      expect(second).toEqual(first);
-      await fresh.restore!(snap);
-      const tail = await followOracle(fresh, [...DIRS]);
-      expect(tail.results[tail.results.length - 1].success).toBe(true);
-      await fresh.close();
-    }
+    await expectSnapshotReplays({
+      spec: sokobanEnv,
+      start,
+      follow: followOracle,
+      types: TYPES,
+      seed: 11,
+      rest: (actions, half) => ['left', 'nonsense', ...actions.slice(half)],
+      sameInstance: 'before-fresh',
+      afterFresh: async ({ fresh, snap }) => {
+        await fresh.restore!(snap);
+        await expectOracleSucceeds(followOracle, fresh, [...DIRS]);
+      },
+    });
   });
 });
-
