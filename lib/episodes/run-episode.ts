@@ -25,6 +25,9 @@ export class AbortedError extends Error {
   }
 }
 
+const yieldToEventLoop = (): Promise<void> =>
+  new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+
 /** Failed model calls an error carries (ActorCallError in lib/agents/llm), kept with the episode. */
 function callsOf(err: unknown): StepCall[] | undefined {
   const calls = typeof err === 'object' && err !== null ? (err as { calls?: unknown }).calls : undefined;
@@ -103,6 +106,9 @@ export async function runEpisode(args: RunEpisodeArgs): Promise<EpisodeRecord> {
       };
       steps.push(step);
       await recorder.stepRecorded(id, step);
+      // Offline policies and local environments resolve without ever leaving the microtask
+      // queue; yielding here lets the heartbeat timer and the web server in the same process run.
+      await yieldToEventLoop();
       totalReward += out.reward;
       observation = out.observation;
       available = out.availableActions;

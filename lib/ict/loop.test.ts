@@ -123,3 +123,17 @@ describe('runIct with failing episodes', () => {
     expect(eps[0]).toMatchObject({ status: 'errored', error: 'auth: invalid API key', finished: true });
   });
 });
+
+describe('runIct and the event loop', () => {
+  it('lets timers run while an offline run with no step delay is in progress', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    const started = performance.now();
+    await runIct({ config: { ...config, valTasks: 24 }, spec, actor: createOfflineActor(), reflector: createOfflineReflector(), recorder: new MemoryRecorder(), signal: new AbortController().signal });
+    const elapsed = performance.now() - started;
+    clearInterval(timer);
+    // A heartbeat timer must not starve: without yielding, ticks stays 0 however long the run takes.
+    expect(elapsed).toBeGreaterThan(20);
+    expect(ticks).toBeGreaterThan(3);
+  });
+});
