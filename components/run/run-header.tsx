@@ -22,13 +22,16 @@ export function RunHeader({ run, cancelAction }: { run: RunView; cancelAction: C
   const usage = run.stats.usage;
   const live = run.status === 'queued' || run.status === 'running';
   // The worker writes progress only once it claims the run; a queued run still gets a bar at 0.
-  const progress: RunProgress = run.progress ?? {
+  const reported: RunProgress = run.progress ?? {
     metaTurn: 0,
     metaTurns: config.metaTurns,
     episodesDone: 0,
     episodesTotal: config.metaTurns * (config.batchSize + config.valTasks),
     phase: 'episodes',
   };
+  // The heartbeat writes progress once a second; the stored episodes are never behind it.
+  const finished = run.episodes.filter((e) => e.status !== 'running').length;
+  const progress: RunProgress = { ...reported, episodesDone: Math.max(reported.episodesDone, finished) };
 
   return (
     <header className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
