@@ -129,7 +129,7 @@ export function probeHost(): Promise<Host> {
     const launcher = configured || which('python3');
     if (!launcher) throw new Error('code sandbox: python3 not found on PATH (set CODE_ENV_PYTHON)');
     const resolved = await new Promise<string>((resolve, reject) => {
-      execFile(launcher, ['-c', 'import sys; print(sys.executable)'], { timeout: 10_000 }, (err, stdout) =>
+      execFile(/*turbopackIgnore: true*/ launcher, ['-c', 'import sys; print(sys.executable)'], { timeout: 10_000 }, (err, stdout) =>
         err ? reject(new Error(`code sandbox: cannot start ${launcher}: ${err.message}`)) : resolve(String(stdout).trim()),
       );
     });
