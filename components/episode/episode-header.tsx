@@ -1,3 +1,4 @@
+import { ErrorBox } from '@/components/ui/error-box';
 import { ModelCalls } from './model-calls';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
@@ -51,13 +52,7 @@ export function EpisodeHeader({ episode, run }: { episode: EpisodeView['episode'
       </div>
 
       {episode.status === 'errored' && (
-        <div
-          data-testid="episode-error"
-          role="alert"
-          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-        >
-          <div className="font-medium">Episode errored</div>
-          <pre className="mt-1 font-mono text-xs whitespace-pre-wrap">{episode.error ?? 'no error message recorded'}</pre>
+        <ErrorBox title="Episode errored" message={episode.error} testId="episode-error">
           {episode.errorCalls && episode.errorCalls.length > 0 && (
             <details className="mt-2 text-slate-800" data-testid="episode-error-calls">
               <summary className="cursor-pointer text-xs text-red-800">the failed model call (messages sent, error, retries)</summary>
@@ -66,7 +61,7 @@ export function EpisodeHeader({ episode, run }: { episode: EpisodeView['episode'
               </div>
             </details>
           )}
-        </div>
+        </ErrorBox>
       )}
 
       <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm">

@@ -8,6 +8,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { CancelRunButton, type CancelRunAction } from './cancel-run-button';
 import { Timestamp } from '@/components/ui/timestamp';
+import { ErrorBox } from '@/components/ui/error-box';
 import { formatCount } from '@/components/ui/format';
 
 import type { EndpointSnapshot } from '@/lib/endpoints/schema';
@@ -57,14 +58,7 @@ export function RunHeader({ run, cancelAction }: { run: RunView; cancelAction: C
       </div>
 
       {run.status === 'failed' && (
-        <div
-          data-testid="run-error"
-          role="alert"
-          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-        >
-          <div className="font-medium">Run failed</div>
-          <pre className="mt-1 font-mono text-xs whitespace-pre-wrap">{run.error ?? 'no error message recorded'}</pre>
-        </div>
+        <ErrorBox title="Run failed" message={run.error} testId="run-error" />
       )}
 
       {live && <ProgressBar progress={progress} />}
