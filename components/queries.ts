@@ -47,21 +47,3 @@ export const episodeQueries = {
       refetchInterval: (q) => (live && q.state.data?.episode.status === 'running' ? LIVE_POLL_MS : false),
     }),
 };
-
-// Inline type import: this block is appended without touching the imports above.
-type EndpointView = import('@/db/queries/endpoints').EndpointView;
-
-/** Endpoints as the JSON API lists them: `hasApiKey` and `maskedKey`, never the key. */
-export const endpointQueries = {
-  all: ['endpoints'] as const,
-  list: () =>
-    queryOptions({
-      queryKey: [...endpointQueries.all, 'list'],
-      queryFn: () => fetchJson<{ endpoints: EndpointView[] }>('/api/endpoints').then((r) => r.endpoints),
-    }),
-  detail: (id: number) =>
-    queryOptions({
-      queryKey: [...endpointQueries.all, 'detail', id],
-      queryFn: () => fetchJson<EndpointView>(`/api/endpoints/${id}`),
-    }),
-};

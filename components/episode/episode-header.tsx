@@ -1,7 +1,7 @@
 import { ErrorBox } from '@/components/ui/error-box';
+import { Field } from '@/components/ui/field';
 import { ModelCalls } from './model-calls';
 import Link from 'next/link';
-import type { ReactNode } from 'react';
 import type { EpisodeView } from '@/db/queries/views';
 import { formatReward } from '@/components/ui/format';
 import { OutcomeBadge } from './outcome-badge';
@@ -65,26 +65,26 @@ export function EpisodeHeader({ episode, run }: { episode: EpisodeView['episode'
       )}
 
       <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm">
-        <Field label="task type" mono>
+        <Field breakAll label="task type" mono>
           {episode.taskType}
         </Field>
-        <Field label="task id" mono>
+        <Field breakAll label="task id" mono>
           {episode.taskId}
         </Field>
-        <Field label="seed" numeric>
+        <Field breakAll label="seed" numeric>
           {episode.seed}
         </Field>
-        <Field label="role">{episode.role}</Field>
-        <Field label="total reward" numeric>
+        <Field breakAll label="role">{episode.role}</Field>
+        <Field breakAll label="total reward" numeric>
           <span data-testid="episode-reward">{formatReward(episode.totalReward)}</span>
         </Field>
-        <Field label="steps" numeric>
+        <Field breakAll label="steps" numeric>
           {episode.stepCount}
         </Field>
-        <Field label="negative feedback" numeric>
+        <Field breakAll label="negative feedback" numeric>
           <span className={episode.negativeCount > 0 ? 'text-amber-700' : undefined}>{episode.negativeCount}</span>
         </Field>
-        <Field label="environment" mono>
+        <Field breakAll label="environment" mono>
           {episode.envVersion.startsWith(`${episode.envId}@`) ? episode.envVersion : `${episode.envId}@${episode.envVersion}`}
         </Field>
       </dl>
@@ -109,13 +109,3 @@ function Sep() {
   );
 }
 
-function Field({ label, children, mono, numeric }: { label: string; children: ReactNode; mono?: boolean; numeric?: boolean }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className={`break-all text-slate-900 ${mono ? 'font-mono text-xs leading-5' : ''} ${numeric ? 'tabular-nums' : ''}`}>
-        {children}
-      </dd>
-    </div>
-  );
-}

@@ -1,5 +1,5 @@
 import type { StepCall } from '@/lib/episodes/types';
-import { OFFLINE_LABEL } from '@/lib/agents/offline/actor';
+import { OFFLINE_LABEL } from '@/lib/agents/labels';
 import { formatMs } from '@/components/ui/format';
 
 const mono = 'font-mono text-xs leading-relaxed whitespace-pre-wrap break-words';

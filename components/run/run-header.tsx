@@ -1,14 +1,14 @@
 'use client';
 
-import type { ReactNode } from 'react';
 import type { RunView } from '@/db/queries/views';
-import { OFFLINE_LABEL } from '@/lib/agents/offline/actor';
+import { OFFLINE_LABEL } from '@/lib/agents/labels';
 import type { RunProgress } from '@/lib/runs/types';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { CancelRunButton, type CancelRunAction } from './cancel-run-button';
 import { Timestamp } from '@/components/ui/timestamp';
 import { ErrorBox } from '@/components/ui/error-box';
+import { Field } from '@/components/ui/field';
 import { formatCount } from '@/components/ui/format';
 
 import type { EndpointSnapshot } from '@/lib/endpoints/schema';
@@ -129,14 +129,6 @@ export function RunHeader({ run, cancelAction }: { run: RunView; cancelAction: C
   );
 }
 
-function Field({ label, children, numeric }: { label: string; children: ReactNode; numeric?: boolean }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className={`text-slate-900 ${numeric ? 'tabular-nums' : ''}`}>{children}</dd>
-    </div>
-  );
-}
 
 function TypeList({ types }: { types: string[] }) {
   return (

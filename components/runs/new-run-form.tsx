@@ -11,7 +11,7 @@ export interface EndpointOption {
   model: string;
   roleHints: string[];
 }
-import { OFFLINE_LABEL } from '@/lib/agents/offline/actor';
+import { OFFLINE_LABEL } from '@/lib/agents/labels';
 
 type Split = 'train' | 'heldout' | 'unused';
 

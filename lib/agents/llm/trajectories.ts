@@ -1,6 +1,6 @@
-// The batch as the LLM reflector reads it. Richer than ../render.ts: the starting observation (it
-// lists what there is to find), the actor's thoughts (wrong beliefs show there first) and a mark
-// on commands that were not admissible.
+// The batch as a reflector reads it (the LLM one, and the offline one's recorded input): the
+// starting observation (it lists what there is to find), the actor's thoughts (wrong beliefs show
+// there first) and a mark on commands that were not admissible.
 import type { EpisodeRecord } from '../../episodes/types';
 
 export interface RenderOptions {

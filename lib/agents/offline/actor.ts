@@ -1,5 +1,6 @@
 import { rngFor } from '../../util/rng';
-import { promptContains } from '../render';
+import { OFFLINE_LABEL } from '../labels';
+import { promptContains } from '../prompt-text';
 import type { Actor, ActorDecision } from '../types';
 
 export interface OfflineActorOptions {
@@ -12,7 +13,6 @@ export interface OfflineActorOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
-export const OFFLINE_LABEL = 'offline scripted policy (not a language model)';
 
 export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

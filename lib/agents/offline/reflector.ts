@@ -1,8 +1,9 @@
 import type { Pitfall } from '../../envs/types';
 import type { EpisodeRecord } from '../../episodes/types';
-import { promptContains, renderTrajectories } from '../render';
+import { batchSummary, renderBatchForReflector } from '../llm/trajectories';
+import { promptContains } from '../prompt-text';
 import type { IctReflector, Reflection, ReflectionInput } from '../types';
-import { OFFLINE_LABEL } from './actor';
+import { OFFLINE_LABEL } from '../labels';
 
 export const LESSONS_HEADER = 'Lessons from earlier episodes:';
 
@@ -72,7 +73,8 @@ export function createOfflineReflector(): IctReflector {
       return {
         analysis,
         prompt,
-        input: `CURRENT PROMPT:\n${systemPrompt}\n\nTRAJECTORIES:\n${renderTrajectories(trajectories)}`,
+        // The same rendering an LLM reflector is shown, so offline and LLM runs read alike.
+        input: `CURRENT PROMPT:\n${systemPrompt}\n\nBATCH: ${batchSummary(trajectories)}\n\nTRAJECTORIES:\n${renderBatchForReflector(trajectories)}`,
         output: `ANALYSIS:\n${analysis}\n\nIMPROVED PROMPT:\n${prompt}`,
         error: null,
       };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findPitfalls } from '../../agents/offline/reflector';
-import { promptContains } from '../../agents/render';
+import { promptContains } from '../../agents/prompt-text';
 import type { EpisodeRecord } from '../../episodes/types';
 import type { Env, StepResult } from '../types';
 import { expectTaskTypes, followOracle as follow, starter, stepToLimit } from '../testing/env-checks';
