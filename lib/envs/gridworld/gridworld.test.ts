@@ -13,6 +13,7 @@ import {
   starter,
   stepToLimit,
   walkPitfalls,
+  walkAdmissible,
 } from '../testing/env-checks';
 import { gridworldEnv, MAX_STEPS } from './index';
 import { MAX_PLAN } from './generate';
@@ -331,33 +332,30 @@ describe('gridworld commands', () => {
   });
 
   it('lists every move, wait and look, and verbs only where they can apply', async () => {
-    for (const type of TYPES) {
-      for (const seed of SEEDS.slice(0, 3)) {
-        const { env, reset } = await start(type, seed);
-        const rng = rngFor('gridworld-admissible', type, seed);
-        let available = reset.availableActions;
-        for (let i = 0; i < 12; i++) {
-          expect(available.slice(0, 8)).toEqual(DIRECTION_NAMES);
-          expect(available.slice(-2)).toEqual(['wait', 'look']);
-          expect(new Set(available).size).toBe(available.length);
-          const saved = await env.snapshot!();
-          for (const action of available.slice(8)) {
-            const r = await env.step(action);
-            // Opening a locked door is offered (the map cannot tell) and is the one verb that may fail.
-            if (!/^open /.test(action)) expect(r.negative, action).toBe(false);
-            await env.restore!(saved);
-          }
-          const s = await stateOf(env);
-          const safe = available.filter((a) => {
-            const d = direction(a);
-            return !d || terrain(s, s.pos.x + d.dx, s.pos.y + d.dy) !== '}';
-          });
-          const r = await env.step(rng.pick(safe));
-          if (r.done) break;
-          available = r.availableActions;
-        }
-      }
-    }
+    await walkAdmissible({
+      start,
+      types: TYPES,
+      seeds: SEEDS.slice(0, 3),
+      rngKey: 'gridworld-admissible',
+      steps: 12,
+      checkList: (available) => {
+        expect(available.slice(0, 8)).toEqual(DIRECTION_NAMES);
+        expect(available.slice(-2)).toEqual(['wait', 'look']);
+      },
+      probe: (available) => available.slice(8),
+      checkProbe: (action, r) => {
+        // Opening a locked door is offered (the map cannot tell) and is the one verb that may fail.
+        if (!/^open /.test(action)) expect(r.negative, action).toBe(false);
+      },
+      choose: async (available, env, rng) => {
+        const s = await stateOf(env);
+        const safe = available.filter((a) => {
+          const d = direction(a);
+          return !d || terrain(s, s.pos.x + d.dx, s.pos.y + d.dy) !== '}';
+        });
+        return rng.pick(safe);
+      },
+    });
   });
 });
 

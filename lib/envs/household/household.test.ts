@@ -14,6 +14,7 @@ import {
   starter,
   stepToLimit,
   walkPitfalls,
+  walkAdmissible,
 } from '../testing/env-checks';
 import { householdEnv, MAX_STEPS } from './index';
 
@@ -238,28 +239,24 @@ describe('household commands', () => {
   });
 
   it('lists only admissible commands that actually do something', async () => {
-    for (const type of TYPES) {
-      for (const seed of SEEDS.slice(0, 3)) {
-        const { env, reset } = await start(type, seed);
-        const rng = rngFor('household-admissible', type, seed);
-        let available = reset.availableActions;
-        for (let i = 0; i < 12 && available.length > 0; i++) {
-          expect(available).toContain('look');
-          expect(available).toContain('inventory');
-          expect(new Set(available).size).toBe(available.length);
-          const saved = await env.snapshot!();
-          for (const action of available) {
-            const r = await env.step(action);
-            expect(r.observation, action).not.toBe(NOTHING);
-            expect(r.negative && !action.startsWith('use ')).toBe(false);
-            await env.restore!(saved);
-          }
-          const r = await env.step(rng.pick(available));
-          if (r.done) break;
-          available = r.availableActions;
-        }
-      }
-    }
+    await walkAdmissible({
+      start,
+      types: TYPES,
+      seeds: SEEDS.slice(0, 3),
+      rngKey: 'household-admissible',
+      steps: 12,
+      untilEmpty: true,
+      checkList: (available) => {
+        expect(available).toContain('look');
+        expect(available).toContain('inventory');
+      },
+      probe: (available) => available,
+      checkProbe: (action, r) => {
+        expect(r.observation, action).not.toBe(NOTHING);
+        expect(r.negative && !action.startsWith('use ')).toBe(false);
+      },
+      choose: (available, _env, rng) => rng.pick(available),
+    });
   });
 });
 

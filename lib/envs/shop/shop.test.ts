@@ -13,6 +13,7 @@ import {
   starter,
   stepToLimit,
   walkPitfalls,
+  walkAdmissible,
 } from '../testing/env-checks';
 import { CATEGORIES, OPTION_KINDS } from './catalog';
 import { BAD_OPTION, INVALID_CLICK, INVALID_SYNTAX, OUT_OF_STOCK, SEARCH_ELSEWHERE, EMPTY_QUERY } from './commands';
@@ -449,34 +450,28 @@ describe('shop commands', () => {
   });
 
   it('lists only concrete actions that do something (the search template aside)', async () => {
-    for (const type of TYPES) {
-      for (const seed of SEEDS.slice(0, 3)) {
-        const { env, reset } = await start(type, seed);
-        const rng = rngFor('shop-admissible', type, seed);
-        let available = reset.availableActions;
-        for (let i = 0; i < 10 && available.length > 0; i++) {
-          expect(new Set(available).size).toBe(available.length);
-          const saved = await env.snapshot!();
-          for (const action of available) {
-            if (action === 'search[...]') continue;
-            const r = await env.step(action);
-            // A page of an unavailable product says so (opening it, selecting on it, coming back
-            // to it); buy now is refused while an option is unselected.
-            const after = await state(env);
-            const onOutOfStock = after.page.kind === 'item' && !productById(after.page.id)!.inStock;
-            const refused = action === 'click[buy now]' && !r.done;
-            const expected = onOutOfStock || refused;
-            expect(r.negative, action).toBe(expected);
-            await env.restore!(saved);
-          }
-          const choices = available.filter((a) => a !== 'click[buy now]');
-          const a = rng.pick(choices);
-          const r = await env.step(a === 'search[...]' ? `search[${(await state(env)).goal.query}]` : a);
-          if (r.done) break;
-          available = r.availableActions;
-        }
-      }
-    }
+    await walkAdmissible({
+      start,
+      types: TYPES,
+      seeds: SEEDS.slice(0, 3),
+      rngKey: 'shop-admissible',
+      steps: 10,
+      untilEmpty: true,
+      checkList: () => undefined,
+      probe: (available) => available.filter((a) => a !== 'search[...]'),
+      checkProbe: async (action, r, env) => {
+        // A page of an unavailable product says so (opening it, selecting on it, coming back
+        // to it); buy now is refused while an option is unselected.
+        const after = await state(env);
+        const onOutOfStock = after.page.kind === 'item' && !productById(after.page.id)!.inStock;
+        const refused = action === 'click[buy now]' && !r.done;
+        expect(r.negative, action).toBe(onOutOfStock || refused);
+      },
+      choose: async (available, env, rng) => {
+        const a = rng.pick(available.filter((x) => x !== 'click[buy now]'));
+        return a === 'search[...]' ? `search[${(await state(env)).goal.query}]` : a;
+      },
+    });
   });
 });
 

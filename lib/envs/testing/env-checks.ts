@@ -4,6 +4,7 @@
 // what the test files asserted inline before; environment-specific checks stay in the callers.
 
 import { expect } from 'vitest';
+import { rngFor, type Rng } from '../../util/rng';
 import { makeTask } from '../tasks';
 import type { Env, EnvSnapshot, EnvSpec, Pitfall, PitfallOpportunity, PlannedAction, ResetResult, StepResult } from '../types';
 
@@ -248,5 +249,51 @@ export async function expectSnapshotReplays(c: SnapshotReplay): Promise<void> {
 
     if (c.sameInstance === 'after-fresh') await sameInstance();
     await fresh.close();
+  }
+}
+
+export interface AdmissibleWalk {
+  start: Start;
+  types: string[];
+  seeds: number[];
+  /** Names the walk's random source, per environment. */
+  rngKey: string;
+  steps: number;
+  /** Stop the walk of a task early once nothing is admissible. */
+  untilEmpty?: boolean;
+  /** Checks on the list itself at every visited state. */
+  checkList(available: string[]): void;
+  /** The listed actions to try, each from a restored snapshot. */
+  probe(available: string[]): string[];
+  /** Checks one probed action's result (the env is still in the state it led to). */
+  checkProbe(action: string, result: StepResult, env: Env): Promise<void> | void;
+  /** The action the walk then takes, picked with its seeded random source. */
+  choose(available: string[], env: Env, rng: Rng): Promise<string> | string;
+}
+
+/**
+ * A seeded random walk over admissible actions: at every visited state each probed action is
+ * tried from a snapshot and checked, then the walk takes one action and goes on.
+ */
+export async function walkAdmissible(w: AdmissibleWalk): Promise<void> {
+  for (const type of w.types) {
+    for (const seed of w.seeds) {
+      const { env, reset } = await w.start(type, seed);
+      const rng = rngFor(w.rngKey, type, seed);
+      let available = reset.availableActions;
+      for (let i = 0; i < w.steps && (!w.untilEmpty || available.length > 0); i++) {
+        w.checkList(available);
+        expect(new Set(available).size).toBe(available.length);
+        const saved = await env.snapshot!();
+        for (const action of w.probe(available)) {
+          const r = await env.step(action);
+          await w.checkProbe(action, r, env);
+          await env.restore!(saved);
+        }
+        const r = await env.step(await w.choose(available, env, rng));
+        if (r.done) break;
+        available = r.availableActions;
+      }
+    }
   }
 }
