@@ -1,4 +1,5 @@
 import { NextResponse } from 'next/server';
+import { readJson, refused } from '@/app/_server/http';
 import { createEndpoint, WRITE_FAILURE_STATUS } from '@/app/_server/endpoints';
 import { getDb } from '@/db/client';
 import { listEndpoints } from '@/db/queries/endpoints';
@@ -11,13 +12,10 @@ export async function GET() {
 }
 
 export async function POST(req: Request) {
-  let body: unknown;
-  try {
-    body = await req.json();
-  } catch {
-    return NextResponse.json({ error: 'body must be JSON' }, { status: 400 });
-  }
+  const json = await readJson(req);
+  if (!json.ok) return json.response;
+  const body = json.body;
   const result = createEndpoint(body);
-  if (!result.ok) return NextResponse.json({ error: result.error, issues: result.fields }, { status: WRITE_FAILURE_STATUS[result.reason] });
+  if (!result.ok) return refused(result.error, result.fields, WRITE_FAILURE_STATUS[result.reason]);
   return NextResponse.json({ id: result.id }, { status: 201 });
 }

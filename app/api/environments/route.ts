@@ -1,4 +1,5 @@
 import { NextResponse } from 'next/server';
+import { readJson, refused } from '@/app/_server/http';
 import { listAllEnvironments, registerRemoteEnvironment } from '@/app/_server/environments';
 
 export const dynamic = 'force-dynamic';
@@ -8,13 +9,10 @@ export async function GET() {
 }
 
 export async function POST(req: Request) {
-  let body: unknown;
-  try {
-    body = await req.json();
-  } catch {
-    return NextResponse.json({ error: 'body must be JSON' }, { status: 400 });
-  }
+  const json = await readJson(req);
+  if (!json.ok) return json.response;
+  const body = json.body;
   const result = registerRemoteEnvironment(body);
-  if (!result.ok) return NextResponse.json({ error: result.error, issues: result.fields }, { status: result.reason === 'taken' ? 409 : 400 });
+  if (!result.ok) return refused(result.error, result.fields, result.reason === 'taken' ? 409 : 400);
   return NextResponse.json({ id: result.id }, { status: 201 });
 }

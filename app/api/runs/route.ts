@@ -1,4 +1,5 @@
 import { NextResponse } from 'next/server';
+import { readJson, refused } from '@/app/_server/http';
 import { createRun } from '@/app/_server/runs';
 import { getDb } from '@/db/client';
 import { listRuns } from '@/db/queries/runs';
@@ -10,13 +11,10 @@ export async function GET() {
 }
 
 export async function POST(req: Request) {
-  let body: unknown;
-  try {
-    body = await req.json();
-  } catch {
-    return NextResponse.json({ error: 'body must be JSON' }, { status: 400 });
-  }
+  const json = await readJson(req);
+  if (!json.ok) return json.response;
+  const body = json.body;
   const result = createRun(body);
-  if (!result.ok) return NextResponse.json({ error: result.error, issues: result.fields }, { status: 400 });
+  if (!result.ok) return refused(result.error, result.fields, 400);
   return NextResponse.json({ id: result.id }, { status: 201 });
 }

@@ -1,4 +1,5 @@
 import { NextResponse } from 'next/server';
+import { readJson, refused } from '@/app/_server/http';
 import { editEndpoint, WRITE_FAILURE_STATUS } from '@/app/_server/endpoints';
 import { parseId } from '@/app/_server/runs';
 import { getDb } from '@/db/client';
@@ -20,14 +21,11 @@ export async function GET(_req: Request, { params }: Ctx) {
 async function edit(req: Request, { params }: Ctx, mode: 'replace' | 'merge') {
   const id = parseId((await params).id);
   if (id === null) return notFound();
-  let body: unknown;
-  try {
-    body = await req.json();
-  } catch {
-    return NextResponse.json({ error: 'body must be JSON' }, { status: 400 });
-  }
+  const json = await readJson(req);
+  if (!json.ok) return json.response;
+  const body = json.body;
   const result = editEndpoint(id, body, mode);
-  if (!result.ok) return NextResponse.json({ error: result.error, issues: result.fields }, { status: WRITE_FAILURE_STATUS[result.reason] });
+  if (!result.ok) return refused(result.error, result.fields, WRITE_FAILURE_STATUS[result.reason]);
   return NextResponse.json(getEndpointById(getDb(), { id }));
 }
 

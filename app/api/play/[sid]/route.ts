@@ -1,4 +1,5 @@
 import { NextResponse } from 'next/server';
+import { readJson, refused } from '@/app/_server/http';
 import { getPlaySession } from '@/app/_server/play-sessions';
 import { issuesByField } from '@/lib/ict/config';
 import { playOpSchema } from '../schema';
@@ -15,8 +16,10 @@ export async function GET(_req: Request, { params }: Ctx) {
 export async function POST(req: Request, { params }: Ctx) {
   const session = getPlaySession((await params).sid);
   if (!session) return gone();
-  const parsed = playOpSchema.safeParse(await req.json().catch(() => undefined));
-  if (!parsed.success) return NextResponse.json({ error: 'invalid operation', issues: issuesByField(parsed.error) }, { status: 400 });
+  const json = await readJson(req);
+  if (!json.ok) return json.response;
+  const parsed = playOpSchema.safeParse(json.body);
+  if (!parsed.success) return refused('invalid operation', issuesByField(parsed.error), 400);
   const op = parsed.data;
   try {
     const state =
